@@ -1,0 +1,111 @@
+"""One puzzle per line: N*N symbols, blanks as ``.0-_*x``, optional text after the grid.
+
+Spaces may separate groups (``000000000 640017000 ...``). Text that follows the grid on the
+line (a rating, a comment) is kept in :attr:`Grid.comment`.
+"""
+
+from __future__ import annotations
+
+from ..errors import GeometryError, ParseError
+from ..geometry import Geometry, parse_box
+from ..grid import Grid
+from ..symbols import BLANKS, get_alphabet
+
+NAME = "line"
+EXTENSIONS = (".txt", ".sdm", ".line")
+
+_GRID_CHARS = frozenset("123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz" + BLANKS + "0")
+
+
+def _split_tokens(text: str) -> list[tuple[int, str]]:
+    """Whitespace-separated tokens of the grid part, with their 0-based start column."""
+    tokens, i = [], 0
+    n = len(text)
+    while i < n:
+        while i < n and text[i] in " \t":
+            i += 1
+        start = i
+        while i < n and text[i] not in " \t":
+            i += 1
+        if i > start:
+            tokens.append((start, text[start:i]))
+    return tokens
+
+
+def _usable_size(ncells: int, box) -> bool:
+    try:
+        Geometry.for_cells(ncells, box)
+    except GeometryError:
+        return False
+    return True
+
+
+def parse_line(text: str, box=None, alphabet=None, line_no: int | None = None) -> Grid:
+    """Read a single puzzle line."""
+    text = text.rstrip("\r\n")
+    if isinstance(box, str):
+        box = parse_box(box)
+    stop = 0
+    while stop < len(text) and (text[stop] in _GRID_CHARS or text[stop] in " \t"):
+        stop += 1
+    tokens = _split_tokens(text[:stop])
+    best, total = None, 0
+    for k, (_, tok) in enumerate(tokens):
+        total += len(tok)
+        if _usable_size(total, box):
+            best = (k + 1, total)
+    if best is None:
+        total = sum(len(t) for _, t in tokens)
+        if stop < len(text) and not text[stop].isspace() and total > 0:
+            raise ParseError(f"unexpected character {text[stop]!r}", line=line_no, column=stop + 1,
+                             char=text[stop])
+        if total == 0:
+            raise ParseError("no puzzle on this line", line=line_no)
+        if box is not None:
+            want = Geometry.of(box[0] * box[1], box)
+            raise ParseError(f"found {total} cells, a {want.size}x{want.size} grid needs {want.ncells}",
+                             line=line_no)
+        raise ParseError(
+            f"found {total} cells; a grid needs a square number of cells with a box shape "
+            f"(16, 36, 64, 81, 100, 144, 256, ...)", line=line_no)
+    ntok, ncells = best
+    geometry = Geometry.for_cells(ncells, box)
+    a = get_alphabet(alphabet)
+    table = a.decoder(geometry.size)
+    values = []
+    for start, tok in tokens[:ntok]:
+        for j, ch in enumerate(tok):
+            v = table.get(ch)
+            if v is None:
+                raise ParseError(
+                    f"character {ch!r} is not a symbol of a {geometry.size}x{geometry.size} grid "
+                    f"({a.for_size(geometry.size)}, blanks {a.blanks(geometry.size)})",
+                    line=line_no, column=start + j + 1, char=ch)
+            values.append(v)
+    rest_start = tokens[ntok][0] if ntok < len(tokens) else stop
+    comment = text[rest_start:].strip()
+    return Grid(geometry, values, comment=comment)
+
+
+def read(text: str, box=None, alphabet=None) -> list[Grid]:
+    """Every puzzle in the text, one a line; blank lines and ``#`` comment lines are skipped."""
+    grids = []
+    for no, line in enumerate(text.splitlines(), 1):
+        s = line.strip()
+        if not s or s.startswith("#"):
+            continue
+        grids.append(parse_line(line, box, alphabet, no))
+    return grids
+
+
+def write(grid: Grid, alphabet=None, blank: str = ".") -> str:
+    line = grid.to_line(alphabet, blank)
+    return f"{line} {grid.comment}" if grid.comment else line
+
+
+def detect(text: str) -> bool:
+    """True if every non-comment line reads as a one-line puzzle."""
+    try:
+        return bool(read(text))
+    except (ParseError, GeometryError):
+        return False

@@ -1,0 +1,170 @@
+"""The shape of a Sudoku grid: size, box shape, houses and peers.
+
+A grid of side ``N = box_rows * box_cols`` has ``N*N`` cells, numbered row-major from 0.
+Houses are a generic list of cell tuples (rows, then columns, then boxes), and peers are
+derived from them, so a variant only has to add houses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+
+from .errors import GeometryError
+
+MIN_SIZE = 4
+MAX_SIZE = 64
+
+
+def default_box(size: int) -> tuple[int, int]:
+    """The usual box shape for side ``size``: as square as possible, wider than tall.
+
+    6 -> 2x3, 8 -> 2x4, 9 -> 3x3, 10 -> 2x5, 12 -> 3x4, 15 -> 3x5, 16 -> 4x4, 20 -> 4x5.
+    """
+    if not MIN_SIZE <= size <= MAX_SIZE:
+        raise GeometryError(f"size {size} is outside the supported range {MIN_SIZE}..{MAX_SIZE}")
+    rows = int(size**0.5)
+    while rows > 1 and size % rows:
+        rows -= 1
+    if rows == 1:
+        raise GeometryError(f"size {size} has no box shape (it is prime); give --box RxC")
+    return rows, size // rows
+
+
+def parse_box(text: str) -> tuple[int, int]:
+    """Parse a box shape written ``RxC`` (box rows x box columns), e.g. ``2x3``."""
+    parts = text.lower().replace("*", "x").split("x")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise GeometryError(f"box shape {text!r} is not of the form RxC, e.g. 3x3 or 2x3")
+    return int(parts[0]), int(parts[1])
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """A grid of ``box_rows x box_cols`` boxes; side ``size = box_rows * box_cols``."""
+
+    box_rows: int
+    box_cols: int
+    size: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        if self.box_rows < 1 or self.box_cols < 1:
+            raise GeometryError(f"box shape {self.box_rows}x{self.box_cols} is not positive")
+        size = self.box_rows * self.box_cols
+        if not MIN_SIZE <= size <= MAX_SIZE:
+            raise GeometryError(
+                f"box shape {self.box_rows}x{self.box_cols} gives size {size}, "
+                f"outside the supported range {MIN_SIZE}..{MAX_SIZE}"
+            )
+        if self.box_rows == 1 or self.box_cols == 1:
+            raise GeometryError(f"box shape {self.box_rows}x{self.box_cols} is a line, not a box")
+        object.__setattr__(self, "size", size)
+
+    @staticmethod
+    def of(size: int, box: tuple[int, int] | str | None = None) -> Geometry:
+        """The geometry of side ``size`` with the given box shape (default: :func:`default_box`)."""
+        if box is None:
+            return _cached(*default_box(size))
+        if isinstance(box, str):
+            box = parse_box(box)
+        rows, cols = box
+        if rows * cols != size:
+            raise GeometryError(
+                f"box shape {rows}x{cols} does not fit a grid of size {size} ({rows}*{cols} != {size})"
+            )
+        return _cached(rows, cols)
+
+    @staticmethod
+    def for_cells(ncells: int, box: tuple[int, int] | str | None = None) -> Geometry:
+        """The geometry whose grid has ``ncells`` cells (a perfect square)."""
+        size = int(round(ncells**0.5))
+        if size * size != ncells:
+            raise GeometryError(f"{ncells} cells is not a square grid")
+        return Geometry.of(size, box)
+
+    # --- cells -----------------------------------------------------------------------------
+    @property
+    def ncells(self) -> int:
+        return self.size * self.size
+
+    @property
+    def box_shape(self) -> str:
+        return f"{self.box_rows}x{self.box_cols}"
+
+    def cell(self, row: int, col: int) -> int:
+        """Cell index of 0-based ``row``, ``col``."""
+        return row * self.size + col
+
+    def row_of(self, cell: int) -> int:
+        return cell // self.size
+
+    def col_of(self, cell: int) -> int:
+        return cell % self.size
+
+    def box_of(self, cell: int) -> int:
+        r, c = divmod(cell, self.size)
+        return (r // self.box_rows) * self.box_rows + c // self.box_cols
+
+    def name(self, cell: int) -> str:
+        """The ``r3c5`` name (1-based) of a cell."""
+        r, c = divmod(cell, self.size)
+        return f"r{r + 1}c{c + 1}"
+
+    # --- houses ----------------------------------------------------------------------------
+    @cached_property
+    def rows(self) -> tuple[tuple[int, ...], ...]:
+        n = self.size
+        return tuple(tuple(r * n + c for c in range(n)) for r in range(n))
+
+    @cached_property
+    def cols(self) -> tuple[tuple[int, ...], ...]:
+        n = self.size
+        return tuple(tuple(r * n + c for r in range(n)) for c in range(n))
+
+    @cached_property
+    def boxes(self) -> tuple[tuple[int, ...], ...]:
+        n, br, bc = self.size, self.box_rows, self.box_cols
+        out = []
+        for b in range(n):
+            r0, c0 = (b // br) * br, (b % br) * bc
+            out.append(tuple((r0 + i) * n + c0 + j for i in range(br) for j in range(bc)))
+        return tuple(out)
+
+    @cached_property
+    def houses(self) -> tuple[tuple[int, ...], ...]:
+        """All houses: rows ``0..N-1``, columns ``N..2N-1``, boxes ``2N..3N-1``."""
+        return self.rows + self.cols + self.boxes
+
+    def house_name(self, house: int) -> str:
+        """``row 3``, ``column 5`` or ``box 7`` (1-based) for a house index."""
+        kind, i = divmod(house, self.size)
+        return f"{('row', 'column', 'box')[kind]} {i + 1}"
+
+    @cached_property
+    def houses_of(self) -> tuple[tuple[int, ...], ...]:
+        """For each cell, the indices of the houses that contain it."""
+        out: list[list[int]] = [[] for _ in range(self.ncells)]
+        for h, cells in enumerate(self.houses):
+            for c in cells:
+                out[c].append(h)
+        return tuple(tuple(x) for x in out)
+
+    @cached_property
+    def peers(self) -> tuple[tuple[int, ...], ...]:
+        """For each cell, the other cells that share a house with it (sorted)."""
+        out = []
+        for cell in range(self.ncells):
+            ps: set[int] = set()
+            for h in self.houses_of[cell]:
+                ps.update(self.houses[h])
+            ps.discard(cell)
+            out.append(tuple(sorted(ps)))
+        return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _cached(box_rows: int, box_cols: int) -> Geometry:
+    return Geometry(box_rows, box_cols)
+
+
+STANDARD = Geometry.of(9)

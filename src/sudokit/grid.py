@@ -1,0 +1,147 @@
+"""A Sudoku grid: a geometry, the value of every cell (0 = empty) and which cells are givens."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .errors import InvalidPuzzleError, SudokitError
+from .geometry import Geometry
+from .symbols import get_alphabet
+
+
+@dataclass(frozen=True)
+class Clash:
+    """Two cells of one house that hold the same value."""
+
+    first: int
+    second: int
+    value: int
+    house: int
+
+    def describe(self, geometry: Geometry) -> str:
+        sym = get_alphabet(None).encode(self.value, geometry.size)
+        return (f"{geometry.name(self.first)} and {geometry.name(self.second)} both hold {sym} "
+                f"({geometry.house_name(self.house)})")
+
+
+class Grid:
+    """Cell values of one puzzle or solution, with the givens marked.
+
+    ``values[i]`` is 0 for an empty cell or 1..N. ``givens[i]`` is true for the puzzle's clues;
+    a grid made from a puzzle text has every filled cell as a given.
+    """
+
+    __slots__ = ("geometry", "values", "givens", "comment")
+
+    def __init__(self, geometry: Geometry, values: Sequence[int],
+                 givens: Sequence[bool] | None = None, comment: str = "") -> None:
+        n = geometry.size
+        if len(values) != geometry.ncells:
+            raise SudokitError(f"a {n}x{n} grid has {geometry.ncells} cells, got {len(values)} values")
+        for i, v in enumerate(values):
+            if not 0 <= v <= n:
+                raise SudokitError(f"{geometry.name(i)} holds {v}, outside 0..{n}")
+        self.geometry = geometry
+        self.values = list(values)
+        self.givens = [bool(v) for v in values] if givens is None else [bool(g) for g in givens]
+        self.comment = comment
+
+    # --- construction ----------------------------------------------------------------------
+    @classmethod
+    def empty(cls, geometry: Geometry) -> Grid:
+        return cls(geometry, [0] * geometry.ncells)
+
+    @classmethod
+    def parse(cls, text: str, fmt: str | None = None, box: tuple[int, int] | str | None = None,
+              alphabet: str | None = None) -> Grid:
+        """Read one puzzle from text in any supported format (auto-detected unless ``fmt``)."""
+        from . import formats
+
+        return formats.parse_one(text, fmt=fmt, box=box, alphabet=alphabet)
+
+    @classmethod
+    def from_rows(cls, rows: Iterable[Iterable[int]], box: tuple[int, int] | str | None = None) -> Grid:
+        flat = [v for row in rows for v in row]
+        return cls(Geometry.for_cells(len(flat), box), flat)
+
+    def copy(self) -> Grid:
+        return Grid(self.geometry, self.values, self.givens, self.comment)
+
+    def with_values(self, values: Sequence[int]) -> Grid:
+        """A grid with these values and the same givens (e.g. the solution of this puzzle)."""
+        return Grid(self.geometry, values, self.givens, self.comment)
+
+    # --- queries ---------------------------------------------------------------------------
+    @property
+    def size(self) -> int:
+        return self.geometry.size
+
+    def __getitem__(self, rc: tuple[int, int]) -> int:
+        r, c = rc
+        return self.values[self.geometry.cell(r, c)]
+
+    def rows(self) -> list[list[int]]:
+        n = self.size
+        return [self.values[r * n:(r + 1) * n] for r in range(n)]
+
+    @property
+    def filled(self) -> int:
+        return sum(1 for v in self.values if v)
+
+    @property
+    def is_complete(self) -> bool:
+        return all(self.values)
+
+    @property
+    def is_solved(self) -> bool:
+        return self.is_complete and not self.clashes()
+
+    def clashes(self) -> list[Clash]:
+        """Every pair of cells in one house holding the same value (first pair per value)."""
+        out = []
+        for h, cells in enumerate(self.geometry.houses):
+            seen: dict[int, int] = {}
+            for c in cells:
+                v = self.values[c]
+                if not v:
+                    continue
+                if v in seen:
+                    out.append(Clash(seen[v], c, v, h))
+                else:
+                    seen[v] = c
+        return out
+
+    def validate(self) -> None:
+        """Raise :class:`InvalidPuzzleError` naming the first clash, if any."""
+        clashes = self.clashes()
+        if clashes:
+            first = clashes[0].describe(self.geometry)
+            more = f" (and {len(clashes) - 1} more clashes)" if len(clashes) > 1 else ""
+            raise InvalidPuzzleError(first + more)
+
+    def candidates(self, cell: int) -> set[int]:
+        """Values that no peer of an empty ``cell`` holds (empty set for a filled cell)."""
+        if self.values[cell]:
+            return set()
+        used = {self.values[p] for p in self.geometry.peers[cell]}
+        return set(range(1, self.size + 1)) - used
+
+    # --- output ----------------------------------------------------------------------------
+    def to_line(self, alphabet: str | None = None, blank: str = ".") -> str:
+        a = get_alphabet(alphabet)
+        return "".join(a.encode(v, self.size, blank) for v in self.values)
+
+    def __str__(self) -> str:
+        return self.to_line()
+
+    def __repr__(self) -> str:
+        return f"Grid({self.geometry.box_shape}, {self.to_line()!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Grid):
+            return NotImplemented
+        return self.geometry == other.geometry and self.values == other.values
+
+    def __hash__(self) -> int:
+        return hash((self.geometry, tuple(self.values)))
