@@ -1,0 +1,12 @@
+"""Human solving techniques, one module per family; importing this package registers them all."""
+
+from . import singles  # noqa: F401  (registers its finders)
+from .registry import CATALOGUE, REGISTRY, Technique
+
+__all__ = ["CATALOGUE", "REGISTRY", "Technique", "default_order"]
+
+
+def default_order() -> list[str]:
+    """Ids of every registered technique, simplest first (catalogue order breaks ties)."""
+    ids = list(CATALOGUE)
+    return sorted((t for t in ids if t in REGISTRY), key=lambda t: (CATALOGUE[t][1], ids.index(t)))

@@ -1,0 +1,129 @@
+"""One logical step: what it places or removes, what it looks at, and why, in words.
+
+Internally cells are 0-based indices and digits 1..N; the JSON form uses 1-based
+``[row, col, digit]`` triples.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from ..geometry import Geometry
+
+Candidate = tuple[int, int]  # (cell, digit)
+
+
+@dataclass(frozen=True)
+class Link:
+    """A chain link between two candidates: strong (``=``, not both false) or weak (``-``)."""
+
+    start: Candidate
+    end: Candidate
+    strong: bool
+
+
+@dataclass
+class Step:
+    """A deduction found by a technique.
+
+    ``cells``, ``houses`` and ``candidates`` are what it looks at (for highlighting);
+    ``base_sets``/``cover_sets`` are house indices of fish, ``fins`` candidates of finned
+    patterns, ``links`` the links of a chain.
+    """
+
+    technique: str
+    name: str
+    difficulty: float
+    explanation: str
+    placements: list[Candidate] = field(default_factory=list)
+    eliminations: list[Candidate] = field(default_factory=list)
+    cells: list[int] = field(default_factory=list)
+    houses: list[int] = field(default_factory=list)
+    candidates: list[Candidate] = field(default_factory=list)
+    fins: list[Candidate] = field(default_factory=list)
+    base_sets: list[int] = field(default_factory=list)
+    cover_sets: list[int] = field(default_factory=list)
+    links: list[Link] = field(default_factory=list)
+
+    @property
+    def is_placement(self) -> bool:
+        return bool(self.placements)
+
+    def key(self) -> tuple:
+        """What the step changes, to recognise the same deduction found twice."""
+        return (tuple(sorted(self.placements)), tuple(sorted(self.eliminations)))
+
+    def to_dict(self, geometry: Geometry) -> dict:
+        n = geometry.size
+
+        def rcd(cands: Iterable[Candidate]) -> list[list[int]]:
+            return [[c // n + 1, c % n + 1, d] for c, d in cands]
+
+        def rc(cells: Iterable[int]) -> list[list[int]]:
+            return [[c // n + 1, c % n + 1] for c in cells]
+
+        out = {
+            "technique": self.technique,
+            "name": self.name,
+            "difficulty": self.difficulty,
+            "placements": rcd(self.placements),
+            "eliminations": rcd(self.eliminations),
+            "explanation": self.explanation,
+            "cells": rc(self.cells),
+            "houses": [geometry.house_name(h) for h in self.houses],
+            "candidates": rcd(self.candidates),
+        }
+        if self.fins:
+            out["fins"] = rcd(self.fins)
+        if self.base_sets or self.cover_sets:
+            out["base_sets"] = [geometry.house_name(h) for h in self.base_sets]
+            out["cover_sets"] = [geometry.house_name(h) for h in self.cover_sets]
+        if self.links:
+            out["links"] = [
+                {"from": rcd([l.start])[0], "to": rcd([l.end])[0], "strong": l.strong}
+                for l in self.links
+            ]
+        return out
+
+
+# --- wording helpers shared by every technique ------------------------------------------------
+
+def cell_list(geometry: Geometry, cells: Iterable[int]) -> str:
+    """``r3c2, r3c8`` in reading order."""
+    return ", ".join(geometry.name(c) for c in sorted(set(cells)))
+
+
+def digit_list(digits: Iterable[int]) -> str:
+    """``4/7`` for a set of digits."""
+    return "/".join(str(d) for d in sorted(set(digits)))
+
+
+def describe_eliminations(geometry: Geometry, elims: Iterable[Candidate]) -> str:
+    """``removes 4 from r3c5 and 7 from r3c6, r3c7``: grouped by digit."""
+    by_digit: dict[int, list[int]] = defaultdict(list)
+    for cell, digit in elims:
+        by_digit[digit].append(cell)
+    parts = [f"{d} from {cell_list(geometry, cells)}" for d, cells in sorted(by_digit.items())]
+    if not parts:
+        return "removes nothing"
+    if len(parts) == 1:
+        return "removes " + parts[0]
+    return "removes " + ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def describe_placements(geometry: Geometry, placements: Iterable[Candidate]) -> str:
+    parts = [f"{geometry.name(c)}={d}" for c, d in sorted(placements)]
+    return "places " + ", ".join(parts)
+
+
+def describe_result(geometry: Geometry, placements: Iterable[Candidate],
+                    elims: Iterable[Candidate]) -> str:
+    placements, elims = list(placements), list(elims)
+    parts = []
+    if placements:
+        parts.append(describe_placements(geometry, placements))
+    if elims:
+        parts.append(describe_eliminations(geometry, elims))
+    return " and ".join(parts) if parts else "changes nothing"

@@ -1,0 +1,106 @@
+"""The catalogue of techniques: id, human name, difficulty weight, family, and its finder.
+
+Weights follow the Sudoku Explainer scale where it has the technique (1.0 full house ...
+4.4 XYZ-Wing ... 6.5+ chains), so a solve path's hardest step reads as a familiar rating.
+Finder functions live in one module per family and register with :func:`finder`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+
+from ..position import Position
+from ..step import Candidate, Link, Step, describe_result
+
+Finder = Callable[[Position], Iterator[Step]]
+
+# id: (name, weight, family, uniqueness)
+CATALOGUE: dict[str, tuple[str, float, str, bool]] = {
+    "full-house": ("Full House", 1.0, "singles", False),
+    "hidden-single": ("Hidden Single", 1.2, "singles", False),
+    "naked-single": ("Naked Single", 2.3, "singles", False),
+    "locked-candidates-pointing": ("Locked Candidates (Pointing)", 2.6, "intersections", False),
+    "locked-candidates-claiming": ("Locked Candidates (Claiming)", 2.8, "intersections", False),
+    "locked-pair": ("Locked Pair", 2.9, "intersections", False),
+    "naked-pair": ("Naked Pair", 3.0, "subsets", False),
+    "x-wing": ("X-Wing", 3.2, "fish", False),
+    "hidden-pair": ("Hidden Pair", 3.4, "subsets", False),
+    "locked-triple": ("Locked Triple", 3.5, "intersections", False),
+    "naked-triple": ("Naked Triple", 3.6, "subsets", False),
+    "swordfish": ("Swordfish", 3.8, "fish", False),
+    "hidden-triple": ("Hidden Triple", 4.0, "subsets", False),
+    "skyscraper": ("Skyscraper", 4.0, "single-digit", False),
+    "two-string-kite": ("2-String Kite", 4.1, "single-digit", False),
+    "xy-wing": ("XY-Wing", 4.2, "wings", False),
+    "turbot-fish": ("Turbot Fish", 4.2, "single-digit", False),
+    "empty-rectangle": ("Empty Rectangle", 4.3, "single-digit", False),
+    "xyz-wing": ("XYZ-Wing", 4.4, "wings", False),
+    "w-wing": ("W-Wing", 4.4, "wings", False),
+    "remote-pair": ("Remote Pair", 4.5, "wings", False),
+    "unique-rectangle-1": ("Unique Rectangle Type 1", 4.5, "uniqueness", True),
+    "unique-rectangle-2": ("Unique Rectangle Type 2", 4.6, "uniqueness", True),
+    "hidden-rectangle": ("Hidden Rectangle", 4.6, "uniqueness", True),
+    "avoidable-rectangle-1": ("Avoidable Rectangle Type 1", 4.5, "uniqueness", True),
+    "avoidable-rectangle-2": ("Avoidable Rectangle Type 2", 4.6, "uniqueness", True),
+    "unique-rectangle-3": ("Unique Rectangle Type 3", 4.7, "uniqueness", True),
+    "unique-rectangle-4": ("Unique Rectangle Type 4", 4.6, "uniqueness", True),
+    "unique-rectangle-5": ("Unique Rectangle Type 5", 4.7, "uniqueness", True),
+    "unique-rectangle-6": ("Unique Rectangle Type 6", 4.7, "uniqueness", True),
+    "finned-x-wing": ("Finned X-Wing", 3.4, "fish", False),
+    "sashimi-x-wing": ("Sashimi X-Wing", 3.5, "fish", False),
+    "naked-quad": ("Naked Quad", 5.0, "subsets", False),
+    "finned-swordfish": ("Finned Swordfish", 4.0, "fish", False),
+    "sashimi-swordfish": ("Sashimi Swordfish", 4.1, "fish", False),
+    "jellyfish": ("Jellyfish", 5.2, "fish", False),
+    "hidden-quad": ("Hidden Quad", 5.4, "subsets", False),
+    "finned-jellyfish": ("Finned Jellyfish", 5.4, "fish", False),
+    "sashimi-jellyfish": ("Sashimi Jellyfish", 5.5, "fish", False),
+    "wxyz-wing": ("WXYZ-Wing", 5.5, "wings", False),
+    "bug-plus-1": ("BUG+1", 5.6, "uniqueness", True),
+    "simple-colors-trap": ("Simple Colors Trap", 5.7, "coloring", False),
+    "simple-colors-wrap": ("Simple Colors Wrap", 5.7, "coloring", False),
+    "multi-colors": ("Multi Colors", 6.2, "coloring", False),
+    "x-chain": ("X-Chain", 6.5, "chains", False),
+    "xy-chain": ("XY-Chain", 6.6, "chains", False),
+}
+
+
+@dataclass(frozen=True)
+class Technique:
+    id: str
+    name: str
+    difficulty: float
+    family: str
+    uniqueness: bool
+    finder: Finder = field(compare=False)
+
+    def find(self, position: Position) -> Iterator[Step]:
+        """Every instance of the technique in the position (each changes something)."""
+        return self.finder(position)
+
+    def step(self, position: Position, what: str, placements: Iterable[Candidate] = (),
+             eliminations: Iterable[Candidate] = (), **highlight) -> Step:
+        """A step of this technique: ``"<what>: places ... and removes ..."``."""
+        placements = sorted(set(placements))
+        eliminations = sorted(set(eliminations))
+        text = f"{what}: {describe_result(position.geometry, placements, eliminations)}"
+        return Step(self.id, self.name, self.difficulty, text, placements, eliminations, **highlight)
+
+
+REGISTRY: dict[str, Technique] = {}
+
+
+def finder(technique_id: str) -> Callable[[Finder], Technique]:
+    """Register ``fn`` as the finder of a catalogued technique; returns the Technique."""
+    name, weight, family, uniq = CATALOGUE[technique_id]
+
+    def register(fn: Finder) -> Technique:
+        tech = Technique(technique_id, name, weight, family, uniq, fn)
+        REGISTRY[technique_id] = tech
+        return tech
+
+    return register
+
+
+__all__ = ["CATALOGUE", "REGISTRY", "Technique", "finder", "Link", "Step"]

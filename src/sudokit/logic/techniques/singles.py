@@ -1,0 +1,53 @@
+"""Singles: the last empty cell of a house, a digit with one place in a house, a cell with one
+candidate ("single position" and "single candidate" in Lösningsmetoder för sudoku)."""
+
+from __future__ import annotations
+
+from ..position import Position
+from .registry import REGISTRY, finder
+
+
+@finder("full-house")
+def full_house(pos: Position):
+    g = pos.geometry
+    seen = set()
+    for h, house in enumerate(g.houses):
+        empty = [c for c in house if not pos.values[c]]
+        if len(empty) == 1 and empty[0] not in seen:
+            cell = empty[0]
+            m = pos.cands[cell]
+            if m and m & (m - 1) == 0:
+                seen.add(cell)
+                d = m.bit_length()
+                yield REGISTRY["full-house"].step(
+                    pos, f"Full House in {g.house_name(h)}: {g.name(cell)} is its last empty cell",
+                    placements=[(cell, d)], cells=[cell], houses=[h], candidates=[(cell, d)])
+
+
+@finder("hidden-single")
+def hidden_single(pos: Position):
+    g = pos.geometry
+    seen = set()
+    # Boxes first: that is where people look first, and it is the easier find.
+    order = list(range(2 * g.size, 3 * g.size)) + list(range(2 * g.size))
+    for h in order:
+        house = g.houses[h]
+        for d in range(1, g.size + 1):
+            cells = pos.cells_with(d, house)
+            if len(cells) == 1 and (cells[0], d) not in seen:
+                cell = cells[0]
+                seen.add((cell, d))
+                yield REGISTRY["hidden-single"].step(
+                    pos, f"Hidden Single in {g.house_name(h)}: {d} fits only in {g.name(cell)}",
+                    placements=[(cell, d)], cells=[cell], houses=[h], candidates=[(cell, d)])
+
+
+@finder("naked-single")
+def naked_single(pos: Position):
+    g = pos.geometry
+    for cell, m in enumerate(pos.cands):
+        if m and m & (m - 1) == 0:
+            d = m.bit_length()
+            yield REGISTRY["naked-single"].step(
+                pos, f"Naked Single: {d} is the only candidate of {g.name(cell)}",
+                placements=[(cell, d)], cells=[cell], candidates=[(cell, d)])
