@@ -3,10 +3,23 @@
 from .errors import GeometryError, InvalidPuzzleError, ParseError, SearchLimitError, SudokitError
 from .geometry import Geometry
 from .grid import Grid
+from .search import count_solutions, solve
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Geometry", "Grid", "SudokitError", "GeometryError", "ParseError", "InvalidPuzzleError",
-    "SearchLimitError", "__version__",
+    "SearchLimitError", "solve", "count_solutions", "__version__",
 ]
+
+#: The logical solver's API, imported on first use (it loads every technique module).
+_LOGIC = ("LogicalSolver", "Position", "Step", "next_step", "all_steps", "solve_path", "hint", "check")
+__all__ += list(_LOGIC)
+
+
+def __getattr__(name: str):
+    if name in _LOGIC:
+        from . import logic
+
+        return getattr(logic, name)
+    raise AttributeError(f"module 'sudokit' has no attribute {name!r}")

@@ -1,8 +1,11 @@
-"""Reading and writing puzzles in the formats people exchange.
+"""Reading and writing puzzles in the formats people exchange (see ``docs/formats.md``).
 
 Each format family is one module with ``NAME``, ``EXTENSIONS``, ``read(text, box, alphabet)``
-returning a list of grids, ``write(grid, alphabet)`` returning text, and ``detect(text)``.
-:func:`parse` auto-detects the format unless one is named.
+returning a list of grids, ``write(grid, alphabet)`` returning text, and ``detect(text)``:
+``line``, ``comma``, ``grid`` (:mod:`.bordered`), ``classic``, ``ss``, ``sdk``, ``sukaku``,
+``pencilmark``, ``opensudoku`` and ``json`` (:mod:`.jsonfmt`). :func:`parse` detects the format
+unless one is named; the candidate formats also have ``read_candidates``/``write_candidates``
+(see :func:`parse_candidates`).
 """
 
 from __future__ import annotations
@@ -10,14 +13,27 @@ from __future__ import annotations
 from pathlib import Path
 from types import ModuleType
 
-from ..errors import ParseError
+from ..errors import GeometryError, ParseError
 from ..grid import Grid
-from . import line
+from . import (_common, _layout, bordered, classic, comma, jsonfmt, line, opensudoku, pencilmark,
+               sdk, ss, sukaku)
 
-#: Format modules in detection order (most specific first).
-_MODULES: list[ModuleType] = [line]
+#: Format modules in detection order (most specific first; ``line`` last, the fallback for
+#: one puzzle a line).
+_MODULES: list[ModuleType] = [jsonfmt, opensudoku, sdk, sukaku, comma, ss, classic, bordered,
+                              pencilmark, line]
+
+#: Other names accepted for a format.
+ALIASES = {"csv": "comma", "sdm": "line", "xml": "opensudoku", "simple": "ss",
+           "printed": "grid", "bordered": "grid", "pm": "pencilmark", "pencil": "pencilmark"}
+
+#: Formats whose readers also return candidates (``read_candidates``).
+CANDIDATE_FORMATS = ("sukaku", "pencilmark")
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
+#: No puzzle line is longer (a 64x64 sukaku line has 262,144 characters); JSON and XML,
+#: which may hold a whole collection on one line, are exempt.
+MAX_LINE_CHARS = 300_000
 
 
 def formats() -> dict[str, ModuleType]:
@@ -27,13 +43,17 @@ def formats() -> dict[str, ModuleType]:
 
 def get_format(name: str) -> ModuleType:
     try:
-        return formats()[name]
-    except KeyError:
+        key = name.lower()
+        return formats()[ALIASES.get(key, key)]
+    except (KeyError, AttributeError):
         raise ParseError(f"unknown format {name!r}; choose one of {', '.join(formats())}") from None
 
 
 def detect(text: str) -> str:
     """Name of the first format whose ``detect`` accepts the text."""
+    if max(map(len, text.splitlines()), default=0) > MAX_LINE_CHARS and \
+            not text.lstrip("\ufeff \t\r\n").startswith(("{", "[", "<")):
+        raise ParseError("the text has a line too long for any puzzle format")
     for m in _MODULES:
         if m.detect(text):
             return m.NAME
@@ -43,24 +63,110 @@ def detect(text: str) -> str:
 def parse(text: str, fmt: str | None = None, box=None, alphabet: str | None = None,
           source: str | None = None) -> list[Grid]:
     """Every puzzle in ``text``; ``fmt`` names the format, else it is detected."""
-    if not text.strip():
-        raise ParseError("the input is empty", source=source)
+    module = _checked_module(text, fmt, source)
     try:
-        module = get_format(fmt) if fmt else get_format(detect_or_line(text))
         grids = module.read(text, box=box, alphabet=alphabet)
     except ParseError as e:
         raise e.located(source=source) from None
+    except GeometryError as e:
+        raise (GeometryError(f"{source}: {e}") if source else e) from None
     if not grids:
         raise ParseError("no puzzle found", source=source)
     return grids
 
 
+def parse_candidates(text: str, fmt: str | None = None, box=None, alphabet: str | None = None,
+                     source: str | None = None) -> list[tuple[Grid, list[int] | None]]:
+    """Every puzzle in ``text`` with its candidate masks (bit ``d-1`` = digit ``d``).
+
+    The masks come from the candidate formats (``sukaku``, ``pencilmark``); for every other
+    format they are None: the text holds no candidates, compute them from the grid.
+    """
+    module = _checked_module(text, fmt, source)
+    try:
+        if module.NAME in CANDIDATE_FORMATS:
+            pairs = module.read_candidates(text, box=box, alphabet=alphabet)
+        else:
+            pairs = [(g, None) for g in module.read(text, box=box, alphabet=alphabet)]
+    except ParseError as e:
+        raise e.located(source=source) from None
+    except GeometryError as e:
+        raise (GeometryError(f"{source}: {e}") if source else e) from None
+    if not pairs:
+        raise ParseError("no puzzle found", source=source)
+    return pairs
+
+
+def dumps_candidates(grid: Grid, masks: list[int] | None, fmt: str = "pencilmark",
+                     alphabet: str | None = None) -> str:
+    """The grid with candidate masks in a candidate format (``pencilmark`` or ``sukaku``)."""
+    module = get_format(fmt)
+    if module.NAME not in CANDIDATE_FORMATS:
+        raise ParseError(f"format {module.NAME!r} cannot hold candidates; use "
+                         f"{' or '.join(CANDIDATE_FORMATS)}")
+    return module.write_candidates(grid, masks, alphabet=alphabet)
+
+
+def _checked_module(text: str, fmt: str | None, source: str | None) -> ModuleType:
+    """The module for ``text`` (named or detected), after the checks every format shares."""
+    if not text.strip():
+        raise ParseError("the input is empty", source=source)
+    if "\0" in text[:8192]:
+        raise ParseError("this is binary data, not a puzzle text", source=source)
+    try:
+        module = get_format(fmt) if fmt else get_format(detect_or_line(text))
+    except ParseError as e:
+        raise e.located(source=source) from None
+    if module.NAME not in (jsonfmt.NAME, opensudoku.NAME):
+        for no, line_text in enumerate(text.splitlines(), 1):
+            if len(line_text) > MAX_LINE_CHARS:
+                raise ParseError(f"line is {len(line_text):,} characters long; no puzzle line is "
+                                 f"longer than {MAX_LINE_CHARS:,}", line=no, source=source)
+    return module
+
+
 def detect_or_line(text: str) -> str:
-    """The detected format, falling back to ``line`` so that its precise errors are shown."""
+    """The detected format, else the format the text most resembles (see :func:`guess`), so
+    that the errors shown are that format's precise ones."""
     try:
         return detect(text)
     except ParseError:
+        return guess(text)
+
+
+def guess(text: str) -> str:
+    """The format ``text`` is most likely meant to be in, judged by its shape only (for
+    choosing whose error message to show when no format reads it)."""
+    start = text.lstrip("\ufeff \t\r\n")
+    if start.startswith(("{", "[")) and not start.startswith("[Puzzle]"):
+        return jsonfmt.NAME
+    if start.startswith("<"):
+        return opensudoku.NAME
+    if sdk.detect_headers(text):
+        return sdk.NAME
+    rows = []
+    for _, ln in _common.content_lines(text):
+        s = ln.strip()
+        if len(s) > MAX_LINE_CHARS:
+            return line.NAME  # refused for its length whatever the format
+        if not _layout.is_rule(s):
+            rows.append(s)
+            if len(rows) == 2:
+                break
+    if not rows:
         return line.NAME
+    first = rows[0]
+    if first.count(",") >= 3:
+        return comma.NAME
+    words = _layout.token_cells(first)[0]
+    cells = len(_layout.char_cells(first)[0])
+    if len(words) == 1 and len(first) in sukaku.CUBES and len(first) >= 216:
+        return sukaku.NAME
+    if len(rows) > 1 and cells <= _common.MAX_SIZE and not line.is_puzzle_size(cells):
+        if len(words) >= 4 and any(len(w) > 1 for _, w in words) and "|" in first:
+            return pencilmark.NAME
+        return bordered.NAME
+    return line.NAME
 
 
 def parse_one(text: str, fmt: str | None = None, box=None, alphabet: str | None = None) -> Grid:
@@ -76,6 +182,7 @@ def dumps(grid: Grid, fmt: str = "line", alphabet: str | None = None) -> str:
 
 
 def format_for_path(path: str | Path) -> str | None:
+    """The format a file name's extension stands for (None for ``.txt`` and unknown ones)."""
     suffix = Path(path).suffix.lower()
     for m in _MODULES:
         if suffix in getattr(m, "EXTENSIONS", ()) and suffix != ".txt":
@@ -102,5 +209,24 @@ def read_text(path: str | Path) -> str:
 
 def read_file(path: str | Path, fmt: str | None = None, box=None,
               alphabet: str | None = None) -> list[Grid]:
-    """Every puzzle in a file; the format comes from ``fmt``, the extension, or the content."""
-    return parse(read_text(path), fmt or format_for_path(path), box, alphabet, source=str(path))
+    """Every puzzle in a file; the format comes from ``fmt``, else the content.
+
+    The extension decides when the content fits it or fits no format (so that the errors are
+    those of the extension's format); a ``.csv`` that holds one-line puzzles still reads.
+    """
+    text = read_text(path)
+    return parse(text, fmt or format_for_file(path, text), box, alphabet, source=str(path))
+
+
+def format_for_file(path: str | Path, text: str) -> str | None:
+    """The format to read a file's ``text`` with: its extension's format when the text fits it
+    or fits no format; else None (detect it)."""
+    by_name = format_for_path(path)
+    if by_name is None or not text.strip():
+        return None
+    if get_format(by_name).detect(text):
+        return by_name
+    try:
+        return detect(text)
+    except ParseError:
+        return by_name

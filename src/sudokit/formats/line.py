@@ -6,15 +6,17 @@ line (a rating, a comment) is kept in :attr:`Grid.comment`.
 
 from __future__ import annotations
 
-from ..errors import GeometryError, ParseError
+from ..errors import GeometryError, ParseError, SudokitError
 from ..geometry import Geometry, parse_box
 from ..grid import Grid
 from ..symbols import BLANKS, get_alphabet
+from . import sukaku
+from ._common import MAX_CELLS, blank_for, content_lines, symbol_error
 
 NAME = "line"
 EXTENSIONS = (".txt", ".sdm", ".line")
 
-_GRID_CHARS = frozenset("123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz" + BLANKS + "0")
+_GRID_CHARS = frozenset("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz" + BLANKS)
 
 
 def _split_tokens(text: str) -> list[tuple[int, str]]:
@@ -30,6 +32,11 @@ def _split_tokens(text: str) -> list[tuple[int, str]]:
         if i > start:
             tokens.append((start, text[start:i]))
     return tokens
+
+
+def is_puzzle_size(ncells: int) -> bool:
+    """True if ``ncells`` cells make a grid with a default box (16, 36, 64, 81, ...)."""
+    return _usable_size(ncells, None)
 
 
 def _usable_size(ncells: int, box) -> bool:
@@ -52,22 +59,26 @@ def parse_line(text: str, box=None, alphabet=None, line_no: int | None = None) -
     best, total = None, 0
     for k, (_, tok) in enumerate(tokens):
         total += len(tok)
+        if total > MAX_CELLS:
+            break
         if _usable_size(total, box):
             best = (k + 1, total)
     if best is None:
         total = sum(len(t) for _, t in tokens)
         if stop < len(text) and not text[stop].isspace() and total > 0:
-            raise ParseError(f"unexpected character {text[stop]!r}", line=line_no, column=stop + 1,
-                             char=text[stop])
+            raise ParseError(f"unexpected character {text[stop]!r} after {total} cells",
+                             line=line_no, column=stop + 1, char=text[stop])
         if total == 0:
             raise ParseError("no puzzle on this line", line=line_no)
         if box is not None:
             want = Geometry.of(box[0] * box[1], box)
-            raise ParseError(f"found {total} cells, a {want.size}x{want.size} grid needs {want.ncells}",
-                             line=line_no)
+            raise ParseError(f"found {total} cells, a {want.size}x{want.size} grid "
+                             f"(box {want.box_shape}) needs {want.ncells}", line=line_no)
+        near = min((n for n in range(4, 65) if _usable_size(n * n, None)),
+                   key=lambda n: abs(n * n - total))
         raise ParseError(
-            f"found {total} cells; a grid needs a square number of cells with a box shape "
-            f"(16, 36, 64, 81, 100, 144, 256, ...)", line=line_no)
+            f"found {total} cells; a {near}x{near} grid has {near * near} (a puzzle line has "
+            f"N*N cells: 16, 36, 64, 81, 100, 144, 256, ...)", line=line_no)
     ntok, ncells = best
     geometry = Geometry.for_cells(ncells, box)
     a = get_alphabet(alphabet)
@@ -77,10 +88,7 @@ def parse_line(text: str, box=None, alphabet=None, line_no: int | None = None) -
         for j, ch in enumerate(tok):
             v = table.get(ch)
             if v is None:
-                raise ParseError(
-                    f"character {ch!r} is not a symbol of a {geometry.size}x{geometry.size} grid "
-                    f"({a.for_size(geometry.size)}, blanks {a.blanks(geometry.size)})",
-                    line=line_no, column=start + j + 1, char=ch)
+                raise symbol_error(ch, geometry.size, a, line_no, start + j + 1)
             values.append(v)
     rest_start = tokens[ntok][0] if ntok < len(tokens) else stop
     comment = text[rest_start:].strip()
@@ -99,13 +107,22 @@ def read(text: str, box=None, alphabet=None) -> list[Grid]:
 
 
 def write(grid: Grid, alphabet=None, blank: str = ".") -> str:
-    line = grid.to_line(alphabet, blank)
-    return f"{line} {grid.comment}" if grid.comment else line
+    """The N*N symbols, then the comment (on the same line, newlines made spaces)."""
+    line = grid.to_line(alphabet, blank_for(get_alphabet(alphabet), grid.size, blank))
+    comment = " ".join(grid.comment.split())
+    return f"{line} {comment}" if comment else line
 
 
 def detect(text: str) -> bool:
-    """True if every non-comment line reads as a one-line puzzle."""
+    """True if the first lines (comments aside) each read as a one-line puzzle."""
+    lines = []
+    for _, line in content_lines(text):
+        lines.append(line)
+        if len(lines) == 50:
+            break
+    if any(sukaku.shaped_like(ln.split(None, 1)[0]) for ln in lines):
+        return False  # a sukaku line the sukaku reader refused: show its error, not a 27x27
     try:
-        return bool(read(text))
-    except (ParseError, GeometryError):
+        return bool(read("\n".join(lines)))
+    except SudokitError:
         return False

@@ -56,12 +56,21 @@ class LogicalSolver:
         skip = set(exclude)
         self.order = [REGISTRY[t] for t in ids if t not in skip]
         self.unique = unique
+        self._unique_cache: dict[tuple, bool] = {}
 
     # --- uniqueness ------------------------------------------------------------------------
     def _uniqueness_allowed(self, position: Position) -> bool:
-        if self.unique is None:
-            self.unique = is_unique(position.to_grid())
-        return bool(self.unique)
+        """``unique`` if it was given, else whether the puzzle (the givens alone) has exactly one
+        solution, asked once per puzzle."""
+        if self.unique is not None:
+            return bool(self.unique)
+        key = (position.geometry, tuple(v if g else 0 for v, g in zip(position.values, position.givens)))
+        known = self._unique_cache.get(key)
+        if known is None:
+            if len(self._unique_cache) > 64:
+                self._unique_cache.clear()
+            known = self._unique_cache[key] = is_unique(givens_grid(position))
+        return known
 
     def _techniques(self, position: Position):
         if any(t.uniqueness for t in self.order) and not self._uniqueness_allowed(position):
@@ -87,6 +96,39 @@ class LogicalSolver:
                     out.append(step)
         return out
 
+    def round(self, position: Position, apply: bool = False) -> list[Step]:
+        """One round of the manual mode of "Lösningsmetoder för sudoku": every hidden single of
+        every digit in every house and every naked single of the position as it stands (each
+        placement once), found before any is placed. With ``apply`` the placements are made,
+        which removes each placed digit from the candidates of its peers (the elimination that
+        follows a round). Only the singles among the solver's techniques take part."""
+        steps: list[Step] = []
+        placed: set[int] = set()
+        for tech in self.order:
+            if tech.id not in ROUND_TECHNIQUES:
+                continue
+            for step in tech.find(position):
+                cells = {c for c, _ in step.placements}
+                if cells & placed:
+                    continue
+                placed |= cells
+                steps.append(step)
+        if apply:
+            for step in steps:
+                position.apply(step)
+        return steps
+
+    def solve_rounds(self, puzzle, max_rounds: int = 10_000) -> list[list[Step]]:
+        """Rounds (see :meth:`round`) until the puzzle is solved or a round finds nothing."""
+        position = Position.coerce(puzzle)
+        rounds: list[list[Step]] = []
+        while not position.is_solved and position.contradiction() is None and len(rounds) < max_rounds:
+            steps = self.round(position, apply=True)
+            if not steps:
+                break
+            rounds.append(steps)
+        return rounds
+
     def solve_path(self, puzzle, max_steps: int = 100_000) -> SolvePath:
         """Solve by logic alone until solved or stuck, recording every step."""
         position = Position.coerce(puzzle)
@@ -106,20 +148,44 @@ class LogicalSolver:
         return path
 
 
-def is_unique(grid: Grid) -> bool:
-    """True if the puzzle has exactly one solution (asks the search)."""
+#: The techniques of a manual round: single positions and single candidates.
+ROUND_TECHNIQUES = frozenset({"full-house", "hidden-single", "naked-single"})
+
+
+def _search():
     from .. import search
 
-    return search.count_solutions(grid, limit=2) == 1
+    return search
 
 
-def next_step(puzzle, techniques=None, unique=None) -> Step | None:
-    return LogicalSolver(techniques, unique).next_step(Position.coerce(puzzle))
+def givens_grid(position: Position) -> Grid:
+    """The puzzle of a position: its givens alone."""
+    values = [v if g else 0 for v, g in zip(position.values, position.givens)]
+    return Grid(position.geometry, values)
 
 
-def all_steps(puzzle, techniques=None, unique=None) -> list[Step]:
-    return LogicalSolver(techniques, unique).all_steps(Position.coerce(puzzle))
+def solutions(grid: Grid, limit: int = 2) -> list[Grid]:
+    """Up to ``limit`` solutions of ``grid`` (asks the search)."""
+    return list(_search().solve(grid, limit=limit).solutions)
 
 
-def solve_path(puzzle, techniques=None, unique=None) -> SolvePath:
-    return LogicalSolver(techniques, unique).solve_path(puzzle)
+def is_unique(grid: Grid) -> bool:
+    """True if the puzzle has exactly one solution (asks the search)."""
+    return _search().count_solutions(grid, limit=2) == 1
+
+
+def next_step(puzzle, techniques=None, unique=None, exclude=()) -> Step | None:
+    return LogicalSolver(techniques, unique, exclude).next_step(Position.coerce(puzzle))
+
+
+def all_steps(puzzle, techniques=None, unique=None, exclude=()) -> list[Step]:
+    return LogicalSolver(techniques, unique, exclude).all_steps(Position.coerce(puzzle))
+
+
+def solve_path(puzzle, techniques=None, unique=None, exclude=()) -> SolvePath:
+    return LogicalSolver(techniques, unique, exclude).solve_path(puzzle)
+
+
+def manual_round(puzzle, techniques=None) -> list[Step]:
+    """The steps of one manual round (see :meth:`LogicalSolver.round`) in the position."""
+    return LogicalSolver(techniques, unique=False).round(Position.coerce(puzzle))

@@ -1,0 +1,82 @@
+"""Search: find the solutions of a puzzle, count them, with a choice of method.
+
+Every method is a callable ``fn(grid, limit, node_limit, time_limit, **options) ->
+SearchResult`` registered in :data:`METHODS`. Clashing givens are not an error for a search:
+the puzzle has no solution. Call :meth:`Grid.validate` first to get a message naming the clash
+(the command line does).
+
+``limit`` is the number of solutions to look for (``None``: all of them); 2 is enough to tell a
+unique puzzle from one with several solutions. ``node_limit`` and ``time_limit`` stop a search
+early with ``limit_reached`` set (what a node is depends on the method).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..errors import SearchLimitError, SudokitError
+from ..grid import Grid
+from . import backtrack, core, reference
+from .result import LIMIT, MULTIPLE, NO_SOLUTION, SOLVED, UNIQUE, SearchResult
+
+#: Method name -> solver. The compiled core adds ``fast`` and ``digits`` here.
+METHODS: dict[str, Callable[..., SearchResult]] = {
+    reference.NAME: reference.solve,
+    backtrack.NAME: backtrack.solve,
+}
+METHODS[core.NAME] = core.solve  # the compiled core: bitboards for 9x9, generic otherwise
+METHODS[core.DIGITS] = core.solve_digits  # the C# article's digit-at-a-time search, in C
+
+#: The method used when none is named.
+DEFAULT_METHOD = core.NAME
+
+
+def default_method() -> str:
+    return DEFAULT_METHOD
+
+
+def get_method(name: str | None) -> Callable[..., SearchResult]:
+    try:
+        return METHODS[name or DEFAULT_METHOD]
+    except KeyError:
+        raise SudokitError(f"unknown search method {name!r}; choose one of {', '.join(METHODS)}") from None
+
+
+def _as_grid(puzzle: Grid | str) -> Grid:
+    return puzzle if isinstance(puzzle, Grid) else Grid.parse(puzzle)
+
+
+def solve(grid: Grid | str, method: str | None = None, limit: int | None = 2,
+          node_limit: int | None = None, time_limit: float | None = None, **options) -> SearchResult:
+    """Search ``grid`` (a :class:`Grid` or puzzle text) with ``method`` for up to ``limit``
+    solutions. ``node_limit=None`` leaves the method's own default (the backtrack solver has
+    one); extra ``options`` go to the method (e.g. ``progress=`` for ``backtrack``)."""
+    fn = get_method(method)
+    kwargs = dict(options)
+    if node_limit is not None:
+        kwargs["node_limit"] = node_limit
+    return fn(_as_grid(grid), limit=limit, time_limit=time_limit, **kwargs)
+
+
+def count_solutions(grid: Grid | str, limit: int | None = 2, method: str | None = None,
+                    node_limit: int | None = None, time_limit: float | None = None) -> int:
+    """The number of solutions, counted up to ``limit`` (so a result equal to ``limit`` means
+    "at least that many"). Raises :class:`SearchLimitError` if a node or time limit stops the
+    search before it knows."""
+    result = solve(grid, method, limit, node_limit, time_limit)
+    if result.limit_reached and (limit is None or result.count < limit):
+        raise SearchLimitError(
+            f"the {result.method} search stopped at its node or time limit after "
+            f"{result.nodes:,} nodes, with {result.count} solution(s) found")
+    return result.count
+
+
+def is_unique(grid: Grid | str, method: str | None = None) -> bool:
+    """True if the puzzle has exactly one solution."""
+    return count_solutions(grid, 2, method) == 1
+
+
+__all__ = [
+    "METHODS", "DEFAULT_METHOD", "SearchResult", "solve", "count_solutions", "is_unique",
+    "get_method", "default_method", "NO_SOLUTION", "SOLVED", "UNIQUE", "MULTIPLE", "LIMIT",
+]

@@ -1,6 +1,14 @@
 """Human solving techniques, one module per family; importing this package registers them all."""
 
 from . import singles  # noqa: F401  (registers its finders)
+from . import intersections  # noqa: F401
+from . import subsets  # noqa: F401
+from . import fish  # noqa: F401
+from . import uniqueness  # noqa: F401
+from . import single_digit  # noqa: F401
+from . import coloring  # noqa: F401
+from . import wings  # noqa: F401
+from . import chains  # noqa: F401
 from .registry import CATALOGUE, REGISTRY, Technique
 
 __all__ = ["CATALOGUE", "REGISTRY", "Technique", "default_order"]

@@ -1,0 +1,196 @@
+"""Benchmark of the logical solver against the Python peers, in one run.
+
+For each data set (top1465, the kaggle sample): puzzles per second to solve by logic (parse,
+uniqueness check and the whole step-by-step solve path, one puzzle a call, single thread) and
+the share of puzzles solved without guessing, for
+
+- ``sudokit``: :class:`sudokit.logic.LogicalSolver` with every technique;
+- ``hodoku-py``: ``hodoku.Solver().solve`` with its default configuration (the HoDoKu set:
+  adds ALS, Sue de Coq, nice loops, Franken fish and forcing chains/nets before brute force);
+  solved without guessing = no ``BRUTE_FORCE`` step;
+- ``hodoku-py (same set)``: HoDoKu restricted to the techniques sudokit has (its techniques
+  beyond them switched off, brute force kept as the fallback), the like-for-like comparison;
+- ``pencilmark``: ``pencilmark.rate(puzzle)`` (its human-mode grader: it checks uniqueness, then
+  solves by its own technique set); solved without guessing = no Trial and error / Guess.
+
+Run: ``python benchmarks/bench_logic.py [--count N] [--solvers sudokit,hodoku,...]``. Peers
+that are not installed (``pip install '.[bench]'``) are skipped with a note.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT.parent / "shared" / "data"
+sys.path.insert(0, str(ROOT / "src"))
+
+#: sudokit ids -> the HoDoKu solution types of the same techniques (for "same set").
+SAME_SET_HODOKU = {
+    "FULL_HOUSE", "NAKED_SINGLE", "HIDDEN_SINGLE", "LOCKED_PAIR", "LOCKED_TRIPLE",
+    "LOCKED_CANDIDATES_1", "LOCKED_CANDIDATES_2", "NAKED_PAIR", "NAKED_TRIPLE", "HIDDEN_PAIR",
+    "HIDDEN_TRIPLE", "NAKED_QUADRUPLE", "HIDDEN_QUADRUPLE", "X_WING", "SWORDFISH", "JELLYFISH",
+    "REMOTE_PAIR", "BUG_PLUS_1", "SKYSCRAPER", "TWO_STRING_KITE", "TURBOT_FISH",
+    "EMPTY_RECTANGLE", "W_WING", "XY_WING", "XYZ_WING", "UNIQUENESS_1", "UNIQUENESS_2",
+    "UNIQUENESS_3", "UNIQUENESS_4", "UNIQUENESS_5", "UNIQUENESS_6", "HIDDEN_RECTANGLE",
+    "AVOIDABLE_RECTANGLE_1", "AVOIDABLE_RECTANGLE_2", "FINNED_X_WING", "SASHIMI_X_WING",
+    "FINNED_SWORDFISH", "SASHIMI_SWORDFISH", "FINNED_JELLYFISH", "SASHIMI_JELLYFISH",
+    "SIMPLE_COLORS_TRAP", "MULTI_COLORS_1", "X_CHAIN", "XY_CHAIN", "BRUTE_FORCE", "GIVE_UP",
+}
+
+
+def load(name: str, count: int) -> list[str]:
+    lines = [line.strip() for line in (DATA / f"{name}.txt").read_text().splitlines() if line.strip()]
+    stride = max(1, len(lines) // count)
+    return [line.replace("0", ".") for line in lines[::stride][:count]]
+
+
+# --- solvers: each returns a function puzzle -> solved without guessing --------------------------
+
+def sudokit_solver() -> Callable[[str], bool]:
+    from sudokit.grid import Grid
+    from sudokit.logic import LogicalSolver
+
+    solver = LogicalSolver()
+    return lambda p: solver.solve_path(Grid.parse(p)).solved
+
+
+def hodoku_solver(same_set: bool = False) -> Callable[[str], bool]:
+    import hodoku
+    from hodoku.core.scoring import DEFAULT_STEPS
+
+    config = None
+    if same_set:
+        overrides = {s.solution_type: {"enabled": s.solution_type.name in SAME_SET_HODOKU}
+                     for s in DEFAULT_STEPS if s.enabled}
+        config = hodoku.SolverConfig(step_overrides=overrides)
+    solver = hodoku.Solver(config)
+
+    def run(p: str) -> bool:
+        result = solver.solve(p)
+        return result.solved and not any(s.type.name == "BRUTE_FORCE" for s in result.steps)
+
+    return run
+
+
+def pencilmark_solver() -> Callable[[str], bool]:
+    import pencilmark
+
+    guessing = {"TRL", "GSS"}
+
+    def run(p: str) -> bool:
+        card = pencilmark.rate(p, fields=["contains"])
+        return not any(c.get("code") in guessing for c in card.get("contains", ()))
+
+    return run
+
+
+SOLVERS: dict[str, Callable[[], Callable[[str], bool]]] = {
+    "sudokit": sudokit_solver,
+    "hodoku-py": hodoku_solver,
+    "hodoku-py (same set)": lambda: hodoku_solver(same_set=True),
+    "pencilmark": pencilmark_solver,
+}
+ALIASES = {"sudokit": "sudokit", "hodoku": "hodoku-py", "hodoku-same": "hodoku-py (same set)",
+           "pencilmark": "pencilmark"}
+
+
+def measure(run: Callable[[str], bool], puzzles: list[str]) -> tuple[float, int, float]:
+    """(puzzles per second, solved without guessing, slowest puzzle in seconds)."""
+    solved, slowest = 0, 0.0
+    start = time.perf_counter()
+    for p in puzzles:
+        t = time.perf_counter()
+        solved += bool(run(p))
+        slowest = max(slowest, time.perf_counter() - t)
+    total = time.perf_counter() - start
+    return len(puzzles) / total, solved, slowest
+
+
+def machine() -> str:
+    cpu = platform.processor() or "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--count", type=int, default=100,
+                    help="puzzles of top1465 to run, spread over the file (default 100)")
+    ap.add_argument("--kaggle", type=int, default=100, help="puzzles of kaggle (default all 100)")
+    ap.add_argument("--solvers", default="sudokit,hodoku,hodoku-same,pencilmark",
+                    help="comma-separated: " + ", ".join(ALIASES))
+    ap.add_argument("--profile", action="store_true",
+                    help="also print where sudokit spends its time (per technique) on top1465")
+    args = ap.parse_args(argv)
+    if not DATA.exists():
+        print(f"no data sets at {DATA}", file=sys.stderr)
+        return 1
+    sets = {"top1465": load("top1465", args.count), "kaggle": load("kaggle", args.kaggle)}
+    rows = []
+    for alias in args.solvers.split(","):
+        name = ALIASES[alias.strip()]
+        try:
+            run = SOLVERS[name]()
+        except ImportError as e:
+            print(f"skipping {name}: {e} (pip install '.[bench]')", file=sys.stderr)
+            continue
+        run(sets["kaggle"][0])  # warm up (imports, tables)
+        for set_name, puzzles in sets.items():
+            rate, solved, slowest = measure(run, puzzles)
+            rows.append((set_name, name, len(puzzles), rate, solved, slowest))
+            print(f"{set_name:8} {name:22} {rate:9.2f}/s  {solved}/{len(puzzles)} solved "
+                  f"without guessing", file=sys.stderr, flush=True)
+    print(f"\nMachine: {machine()}\n")
+    print("| set | solver | puzzles | puzzles/s | solved without guessing | slowest puzzle |")
+    print("|---|---|---:|---:|---:|---:|")
+    for set_name, name, n, rate, solved, slowest in sorted(rows, key=lambda r: (r[0] != "top1465", r[0])):
+        print(f"| {set_name} | {name} | {n} | {rate:,.2f} | {solved}/{n} ({solved / n:.0%}) | {slowest:.2f} s |")
+    if args.profile:
+        profile(sets["top1465"])
+    return 0
+
+
+def profile(puzzles: list[str]) -> None:
+    """Seconds spent in each technique's finder over the solve paths of ``puzzles``."""
+    from sudokit.grid import Grid
+    from sudokit.logic import LogicalSolver, Position
+
+    solver = LogicalSolver(unique=True)
+    spent: Counter = Counter()
+    for p in puzzles:
+        position = Position.from_grid(Grid.parse(p))
+        while not position.is_solved:
+            step = None
+            for tech in solver.order:
+                t = time.perf_counter()
+                step = next(iter(tech.find(position)), None)
+                spent[tech.id] += time.perf_counter() - t
+                if step is not None:
+                    break
+            if step is None:
+                break
+            position.apply(step)
+    total = sum(spent.values())
+    print(f"\nsudokit time per technique on {len(puzzles)} top1465 puzzles ({total:.1f} s):\n")
+    print("| technique | seconds | share |")
+    print("|---|---:|---:|")
+    for tid, s in spent.most_common(15):
+        print(f"| {tid} | {s:.2f} | {s / total:.0%} |")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,152 @@
+"""What every command shares: exit codes, reading the PUZZLE argument, turning errors into
+one red line on stderr, and the options that name an input format, box shape and alphabet."""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from .. import formats
+from ..errors import SearchLimitError, SudokitError
+from ..grid import Grid
+from ..symbols import ALPHABETS
+
+# --- exit codes -------------------------------------------------------------------------------
+EXIT_OK = 0             # solved, one solution
+EXIT_NO_SOLUTION = 1    # the puzzle has no solution
+EXIT_USAGE = 2          # bad command line (Typer's own code)
+EXIT_INVALID = 3        # invalid input: unreadable text, clashing givens, a bad box shape
+EXIT_MULTIPLE = 4       # several solutions
+EXIT_LIMIT = 5          # a node or time limit stopped the search before it knew
+
+EXIT_CODES_HELP = (
+    "Exit codes: 0 solved (one solution), 1 no solution, 2 usage error, "
+    "3 invalid input (parse error, clashing givens, bad box shape), 4 several solutions, "
+    "5 search limit reached. With several puzzles, the highest code of any puzzle."
+)
+
+#: Everything for a person goes here: messages, statistics, progress. Results go to stdout.
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+out = Console(highlight=False, soft_wrap=True)
+
+
+def echo(text: str = "") -> None:
+    """Write result text to stdout as is (no wrapping, no markup)."""
+    sys.stdout.write(text + "\n")
+
+
+def message(text: str, style: str | None = None) -> None:
+    """One line for the user on stderr (never read as markup)."""
+    err.print(Text(text, style=style or ""))
+
+
+def warn(text: str) -> None:
+    message(text, "yellow")
+
+
+def fail(text: str, code: int = EXIT_INVALID) -> NoReturn:
+    """Print ``error: text`` in red on stderr and exit with ``code``."""
+    message(f"error: {text}", "bold red")
+    raise typer.Exit(code)
+
+
+@contextmanager
+def handle_errors() -> Iterator[None]:
+    """Turn a :class:`SudokitError` into one red message and its exit code, never a traceback."""
+    try:
+        yield
+    except SearchLimitError as e:
+        fail(str(e), EXIT_LIMIT)
+    except SudokitError as e:
+        fail(str(e), EXIT_INVALID)
+
+
+# --- reading the PUZZLE argument -----------------------------------------------------------------
+PUZZLE_HELP = "A puzzle written out (e.g. 81 symbols), a file holding one or more puzzles, or - for stdin."
+
+PuzzleArg = Annotated[str, typer.Argument(metavar="PUZZLE|FILE|-", help=PUZZLE_HELP, show_default=False)]
+BoxOpt = Annotated[str | None, typer.Option(
+    "--box", "-b", metavar="RxC", show_default=False,
+    help="Box shape, box rows x box columns (e.g. 2x3 for 6x6); default: from the text or the size.")]
+AlphabetOpt = Annotated[str | None, typer.Option(
+    "--alphabet", "-a", metavar="NAME", show_default=False,
+    help=f"Symbols for the digits: {', '.join(ALPHABETS)} (default: 1-9 then A-Z).")]
+
+
+def check_format(name: str | None) -> str | None:
+    """Typer callback: a format name (or alias such as ``csv``) of :mod:`sudokit.formats`,
+    returned as the format's own name."""
+    if name is None:
+        return None
+    try:
+        return formats.get_format(name).NAME
+    except SudokitError as e:
+        raise typer.BadParameter(str(e)) from None
+
+
+FormatOpt = Annotated[str | None, typer.Option(
+    "--format", "-f", metavar="FORMAT", show_default=False, callback=check_format,
+    help="Input format (default: from the file extension or the text).")]
+
+
+def _looks_like_path(arg: str) -> bool:
+    if "\n" in arg or len(arg) > 1024:
+        return False
+    if "/" in arg or "\\" in arg:
+        return True
+    suffix = Path(arg).suffix.lower()
+    known = {ext for m in formats.formats().values() for ext in getattr(m, "EXTENSIONS", ())}
+    return suffix in known | {".txt"} or bool(re.fullmatch(r"[\w-]+\.[A-Za-z]{2,5}", arg))
+
+
+def read_stdin() -> str:
+    """All of stdin as text, refusing binary data and oversized input like a file."""
+    limit = formats.MAX_FILE_BYTES
+    data = sys.stdin.buffer.read(limit + 1)
+    if len(data) > limit:
+        raise SudokitError(f"<stdin>: input is larger than {limit // 2**20} MB")
+    if b"\0" in data[:8192]:
+        raise SudokitError("<stdin>: this is binary data, not a puzzle text")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise SudokitError(f"<stdin>: not UTF-8 text (byte {e.start + 1})") from None
+
+
+def _file_kind(path: Path) -> str | None:
+    """``"file"``, ``"dir"``, or None when nothing is there (or the text cannot be a path, as a
+    25x25 puzzle written out is too long for a file name)."""
+    try:
+        if path.is_dir():
+            return "dir"
+        return "file" if path.exists() else None
+    except (OSError, ValueError):
+        return None
+
+
+def read_puzzles(arg: str, fmt: str | None = None, box: str | None = None,
+                 alphabet: str | None = None) -> list[Grid]:
+    """The puzzles of a PUZZLE argument: ``-`` reads stdin, an existing file is read, anything
+    else is taken as the puzzle itself (unless it can only be a missing file)."""
+    if arg == "-":
+        return formats.parse(read_stdin(), fmt, box, alphabet, source="<stdin>")
+    path = Path(arg)
+    kind = _file_kind(path)
+    if kind == "dir":
+        raise SudokitError(f"{arg}: is a directory, not a puzzle file")
+    if kind == "file":
+        return formats.read_file(path, fmt, box, alphabet)
+    try:
+        return formats.parse(arg, fmt, box, alphabet)
+    except SudokitError:
+        if _looks_like_path(arg):
+            raise SudokitError(f"{arg}: no such file (and not a puzzle either)") from None
+        raise

@@ -1,0 +1,290 @@
+"""``sudokit hint``, ``sudokit explain`` and ``sudokit steps``: the logical solver on the command
+line (human techniques, one explained step at a time)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from .. import formats
+from ..errors import SudokitError
+from ..logic import LogicalSolver, Position, hint as make_hint
+from ..logic.hints import LEVELS
+from ..logic.techniques import CATALOGUE, REGISTRY, default_order
+from .common import (
+    EXIT_CODES_HELP, EXIT_INVALID, EXIT_NO_SOLUTION, EXIT_OK, AlphabetOpt, BoxOpt, FormatOpt, echo,
+    handle_errors, message, out, read_stdin, warn,
+)
+
+#: No chosen technique applies (hint, explain): the puzzle needs more than these techniques.
+EXIT_STUCK = 6
+
+LOGIC_EXIT_HELP = (
+    f"{EXIT_CODES_HELP} For hint and explain: 6 no chosen technique applies (stuck), "
+    "1 the position contradicts itself (a wrong entry)."
+)
+
+POSITION_HELP = (
+    "A puzzle in any format (e.g. 81 symbols), a position JSON "
+    '({"box":[3,3],"givens":..,"values":..,"candidates":[..]}), a candidate grid (729-character '
+    "Sukaku line or pencil-mark grid), a file holding one of these, or - for stdin.")
+
+PositionArg = Annotated[str, typer.Argument(metavar="PUZZLE|POSITION", help=POSITION_HELP,
+                                            show_default=False)]
+
+
+def _check_techniques(ids: list[str] | None) -> list[str] | None:
+    """Typer callback: every id must name a technique; the message lists the valid ones."""
+    for tid in ids or ():
+        if tid not in REGISTRY:
+            known = ", ".join(default_order())
+            hint = " (catalogued, not available yet)" if tid in CATALOGUE else ""
+            raise typer.BadParameter(f"unknown technique {tid!r}{hint}; valid ids: {known}")
+    return ids
+
+
+TechniqueOpt = Annotated[list[str] | None, typer.Option(
+    "--technique", "-t", metavar="ID", callback=_check_techniques, show_default=False,
+    help="Use only this technique (repeat for several; the order given is the order tried). "
+         "Ids: see `sudokit steps --list`.")]
+ExcludeOpt = Annotated[list[str] | None, typer.Option(
+    "--exclude", "-x", metavar="ID", callback=_check_techniques, show_default=False,
+    help="Do not use this technique (repeatable).")]
+UniqueOpt = Annotated[bool, typer.Option(
+    "--uniqueness/--no-uniqueness",
+    help="Allow uniqueness techniques (Unique Rectangles, BUG+1) when the puzzle has exactly "
+         "one solution.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON (see the command's help).")]
+
+
+# --- reading a position -------------------------------------------------------------------------
+
+def _input_text(arg: str) -> tuple[str, str | None, str | None]:
+    """(text, format named by the file extension, source) of a PUZZLE|POSITION argument."""
+    if arg == "-":
+        return read_stdin(), None, "<stdin>"
+    path = Path(arg)
+    if len(arg) < 4096 and "\n" not in arg and not arg.lstrip().startswith("{"):
+        try:
+            is_dir, exists = path.is_dir(), path.exists()
+        except OSError:  # e.g. a 729-character Sukaku line is too long for a file name
+            is_dir = exists = False
+        if is_dir:
+            raise SudokitError(f"{arg}: is a directory, not a puzzle file")
+        if exists:
+            return formats.read_text(path), formats.format_for_path(path), str(path)
+    return arg, None, None
+
+
+def read_position(arg: str, fmt: str | None = None, box: str | None = None,
+                  alphabet: str | None = None) -> Position:
+    """The one position of a PUZZLE|POSITION argument, with its clashes refused."""
+    text, by_ext, source = _input_text(arg)
+    stripped = text.strip()
+    position = None
+    if fmt is None and stripped.startswith("{"):
+        try:
+            data = json.loads(stripped)
+        except ValueError:
+            data = None
+        if isinstance(data, dict) and "candidates" in data:
+            position = Position.from_json(data)
+    if position is None:
+        try:
+            pairs = formats.parse_candidates(text, fmt or by_ext, box, alphabet, source=source)
+        except SudokitError:
+            if source is None and len(arg) < 256 and "/" in arg:
+                raise SudokitError(f"{arg}: no such file (and not a puzzle either)") from None
+            raise
+        if len(pairs) != 1:
+            raise SudokitError(f"{source or 'the input'} holds {len(pairs)} puzzles; give one")
+        grid, masks = pairs[0]
+        position = Position.from_grid(grid) if masks is None else Position.from_candidates(grid, masks)
+    position.to_grid().validate()
+    return position
+
+
+def _solver(techniques, exclude, uniqueness: bool) -> LogicalSolver:
+    return LogicalSolver(techniques or None, None if uniqueness else False, exclude or ())
+
+
+def _stop_on_contradiction(position: Position) -> None:
+    reason = position.contradiction()
+    if reason:
+        message(f"error: the position cannot be solved: {reason}", "bold red")
+        raise typer.Exit(EXIT_NO_SOLUTION)
+
+
+# --- hint -------------------------------------------------------------------------------------
+
+def _check_level(level: str) -> str:
+    if level not in LEVELS:
+        raise typer.BadParameter(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
+    return level
+
+
+def hint(
+    puzzle: PositionArg,
+    level: Annotated[str, typer.Option(
+        "--level", "-l", callback=_check_level,
+        help="nudge: the technique and where to look; step: the whole step.")] = "nudge",
+    apply: Annotated[bool, typer.Option(
+        "--apply", help="Apply the step and print the position after it as position JSON.")] = False,
+    technique: TechniqueOpt = None,
+    exclude: ExcludeOpt = None,
+    uniqueness: UniqueOpt = True,
+    box: BoxOpt = None,
+    fmt: FormatOpt = None,
+    alphabet: AlphabetOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """A hint for the next step: a nudge (technique and where to look), or with --level step the
+    whole step. --json prints the hint as one JSON object (level, technique, name, text, houses,
+    cells; at level step also "step", the step object of `sudokit steps --json`)."""
+    with handle_errors():
+        position = read_position(puzzle, fmt, box, alphabet)
+        _stop_on_contradiction(position)
+        if position.is_solved:
+            message("the puzzle is already solved")
+            raise typer.Exit(EXIT_OK)
+        h = make_hint(position, level, technique or None, None if uniqueness else False,
+                      exclude or ())
+        if h is None:
+            warn("no chosen technique applies to this position")
+            raise typer.Exit(EXIT_STUCK)
+        if apply:
+            message(h.at("step").text)
+            echo(h.apply().to_json())
+        elif as_json:
+            echo(json.dumps(h.to_dict()))
+        else:
+            echo(h.text)
+    raise typer.Exit(EXIT_OK)
+
+
+# --- explain ----------------------------------------------------------------------------------
+
+def explain(
+    puzzle: PositionArg,
+    technique: TechniqueOpt = None,
+    exclude: ExcludeOpt = None,
+    uniqueness: UniqueOpt = True,
+    box: BoxOpt = None,
+    fmt: FormatOpt = None,
+    alphabet: AlphabetOpt = None,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="One JSON object a line: each step (the objects of `sudokit steps "
+                       "--json`), then one summary object {\"summary\": {...}}.")] = False,
+) -> None:
+    """Solve by logic alone and explain every step, then summarise the techniques used and name
+    the hardest.
+
+    With --json, stdout holds one JSON object a line: first every step, in order, with the keys
+    technique, name, difficulty, placements and eliminations ([row, col, digit], 1-based),
+    explanation, cells, houses and candidates; then exactly one last line
+    {"summary": {"solved", "steps", "stuck_reason", "techniques": {id: count}, "hardest",
+    "position"}} where hardest is {"technique", "name", "difficulty"} (null with no step) and
+    position is the position JSON where the solver stopped.
+    """
+    with handle_errors():
+        position = read_position(puzzle, fmt, box, alphabet)
+        _stop_on_contradiction(position)
+        solver = _solver(technique, exclude, uniqueness)
+        path = solver.solve_path(position)
+        g = position.geometry
+        if as_json:
+            for step in path.steps:
+                echo(json.dumps(step.to_dict(g)))
+            hardest = path.hardest
+            echo(json.dumps({"summary": {
+                "solved": path.solved, "steps": len(path.steps), "stuck_reason": path.stuck_reason,
+                "techniques": dict(path.summary),
+                "hardest": None if hardest is None else {
+                    "technique": hardest.technique, "name": hardest.name,
+                    "difficulty": hardest.difficulty},
+                "position": json.loads(path.position.to_json()),
+            }}))
+        else:
+            _print_path(path)
+    if not path.solved:
+        raise typer.Exit(EXIT_NO_SOLUTION if path.position.contradiction() else EXIT_STUCK)
+    raise typer.Exit(EXIT_OK)
+
+
+def _print_path(path) -> None:
+    width = len(str(len(path.steps)))
+    for i, step in enumerate(path.steps, 1):
+        echo(f"{i:>{width}}. {step.explanation}")
+    n = len(path.steps)
+    if path.solved:
+        echo(f"\nSolved by logic in {n} step{'s' if n != 1 else ''}.")
+    else:
+        echo(f"\nStopped after {n} step{'s' if n != 1 else ''}: {path.stuck_reason}.")
+    if not path.steps:
+        return
+    table = Table(title=None, show_edge=False, pad_edge=False)
+    table.add_column("technique")
+    table.add_column("id")
+    table.add_column("steps", justify="right")
+    table.add_column("difficulty", justify="right")
+    counts = path.summary
+    for tid in path.techniques:
+        tech = REGISTRY[tid]
+        table.add_row(tech.name, tid, str(counts[tid]), f"{tech.difficulty:.1f}")
+    echo()
+    out.print(table)
+    hardest = path.hardest
+    echo(f"\nHardest: {hardest.name} ({hardest.difficulty:.1f})")
+
+
+# --- steps ------------------------------------------------------------------------------------
+
+def steps(
+    puzzle: Annotated[str | None, typer.Argument(
+        metavar="PUZZLE|POSITION", help=POSITION_HELP, show_default=False)] = None,
+    technique: TechniqueOpt = None,
+    exclude: ExcludeOpt = None,
+    uniqueness: UniqueOpt = True,
+    box: BoxOpt = None,
+    fmt: FormatOpt = None,
+    alphabet: AlphabetOpt = None,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="One JSON object a line per step: technique, name, difficulty, "
+                       "placements and eliminations ([row, col, digit], 1-based), explanation, "
+                       "cells, houses, candidates (and fins, base/cover sets, links when the "
+                       "technique has them).")] = False,
+    list_ids: Annotated[bool, typer.Option(
+        "--list", help="List the technique ids, simplest first, and exit.")] = False,
+) -> None:
+    """List every instance of the chosen techniques (default: all) in the position, without
+    applying any."""
+    if list_ids:
+        for tid in default_order():
+            tech = REGISTRY[tid]
+            echo(f"{tid:<28} {tech.difficulty:>4.1f}  {tech.name}")
+        raise typer.Exit(EXIT_OK)
+    if puzzle is None:
+        message("error: give a PUZZLE|POSITION (or --list)", "bold red")
+        raise typer.Exit(2)
+    with handle_errors():
+        position = read_position(puzzle, fmt, box, alphabet)
+        found = _solver(technique, exclude, uniqueness).all_steps(position)
+        g = position.geometry
+        for step in found:
+            echo(json.dumps(step.to_dict(g)) if as_json else step.explanation)
+        if not found:
+            message("no step of the chosen techniques in this position")
+    raise typer.Exit(EXIT_OK)
+
+
+def register(app: typer.Typer) -> None:
+    app.command(epilog=LOGIC_EXIT_HELP)(hint)
+    app.command(epilog=LOGIC_EXIT_HELP)(explain)
+    app.command(epilog=EXIT_CODES_HELP)(steps)
+
+
+__all__ = ["hint", "explain", "steps", "register", "read_position", "EXIT_STUCK", "EXIT_INVALID"]

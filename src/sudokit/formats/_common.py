@@ -1,0 +1,96 @@
+"""Helpers shared by the format modules: box arguments, symbol tables and located errors."""
+
+from __future__ import annotations
+
+from ..errors import GeometryError, ParseError
+from ..geometry import MAX_SIZE, MIN_SIZE, Geometry, default_box, parse_box
+from ..symbols import Alphabet, get_alphabet
+
+#: The most cells a grid can have (the largest supported size, squared).
+MAX_CELLS = MAX_SIZE * MAX_SIZE
+
+
+def box_arg(box) -> tuple[int, int] | None:
+    """A ``box`` argument (None, ``(r, c)`` or ``"RxC"``) as a tuple."""
+    if box is None:
+        return None
+    if isinstance(box, str):
+        return parse_box(box)
+    try:
+        rows, cols = box
+        return int(rows), int(cols)
+    except (TypeError, ValueError, OverflowError):
+        raise GeometryError(f"box shape {box!r} is not of the form RxC, e.g. 3x3 or 2x3") from None
+
+
+def has_box(size: int) -> bool:
+    """True if a grid of side ``size`` has a default box shape."""
+    if not MIN_SIZE <= size <= MAX_SIZE:
+        return False
+    try:
+        default_box(size)
+    except GeometryError:
+        return False
+    return True
+
+
+def geometry(size: int, box=None, found: tuple[int, int] | None = None) -> Geometry:
+    """The geometry of side ``size``: the explicit ``box``, else the shape ``found`` in the
+    text (if it fits), else the default box for the size."""
+    explicit = box_arg(box)
+    if explicit is not None:
+        return Geometry.of(size, explicit)
+    if found is not None:
+        try:
+            return Geometry.of(size, found)
+        except GeometryError:
+            pass
+    return Geometry.of(size)
+
+
+def size_error(size: int, what: str, line: int | None = None) -> ParseError:
+    """The error for a grid side that has no box shape."""
+    if size < MIN_SIZE:
+        why = f"too small (the smallest grid is {MIN_SIZE}x{MIN_SIZE})"
+    elif size > MAX_SIZE:
+        why = f"too large (the largest grid is {MAX_SIZE}x{MAX_SIZE})"
+    else:
+        why = "a prime, so it has no box shape (give the box, e.g. --box 2x3)"
+    return ParseError(f"{what} {size}: {why}", line=line)
+
+
+def symbol_error(ch: str, size: int, alphabet: Alphabet, line: int | None,
+                 column: int | None) -> ParseError:
+    """The error for a character that is neither a symbol nor a blank of the grid."""
+    shown = ch if ch.isprintable() else repr(ch)[1:-1]
+    return ParseError(
+        f"character {shown!r} is not a symbol of a {size}x{size} grid "
+        f"({alphabet.for_size(size)}, blanks {alphabet.blanks(size)})",
+        line=line, column=column, char=ch)
+
+
+def decoder(alphabet, size: int) -> tuple[Alphabet, dict[str, int]]:
+    """The alphabet and its character -> value table (0 for blanks) for a size."""
+    a = get_alphabet(alphabet)
+    return a, a.decoder(size)
+
+
+def blank_for(alphabet: Alphabet, size: int, preferred: str = ".") -> str:
+    """A blank character that the alphabet does not use as a symbol."""
+    blanks = alphabet.blanks(size)
+    return preferred if preferred in blanks else blanks[0]
+
+
+def content_lines(text: str):
+    """``(line number, line)`` of every line that is neither blank nor a ``#`` comment."""
+    for no, line in enumerate(text.splitlines(), 1):
+        s = line.strip()
+        if s and not s.startswith("#"):
+            yield no, line
+
+
+def optional_decoder(alphabet, size: int) -> tuple[Alphabet | None, dict[str, int]]:
+    """Like :func:`decoder`, but ``(None, {})`` when the alphabet has too few symbols
+    (formats that can write numbers instead still work then)."""
+    a = get_alphabet(alphabet)
+    return (a, a.decoder(size)) if len(a.symbols) >= size else (None, {})

@@ -1,0 +1,80 @@
+"""Comma-separated rows, one row a line: ``0,0,3,0,2,0,6,0,0``; 0 for an empty cell.
+
+Cells are numbers (so every size works, ``10,16,0,...``); a single symbol of the alphabet or a
+blank character is accepted too. Several grids follow one another (blank lines allowed); blank
+lines between bands, if present, give the box shape.
+"""
+
+from __future__ import annotations
+
+from ..errors import ParseError, SudokitError
+from ..grid import Grid
+from ._common import content_lines, geometry, optional_decoder, symbol_error
+from ._layout import Block, Item, collect, found_box
+
+NAME = "comma"
+EXTENSIONS = (".csv", ".comma")
+
+
+def _cells(line: str) -> tuple[list[Item], tuple[int, ...]]:
+    items: list[Item] = []
+    start = 0
+    parts = line.split(",")
+    if len(parts) > 1 and not parts[-1].strip():
+        parts.pop()  # a trailing comma
+    for part in parts:
+        lead = len(part) - len(part.lstrip())
+        items.append((start + lead + 1, part.strip()))
+        start += len(part) + 1
+    return items, ()
+
+
+def _decode(block: Block, box, alphabet) -> Grid:
+    n = block.size
+    a, table = optional_decoder(alphabet, n)
+    values = []
+    for row in block.rows:
+        for col, tok in row.items:
+            if tok.isascii() and tok.isdigit():
+                v = int(tok)
+                if v > n:
+                    raise ParseError(f"value {tok} is larger than the grid size {n}", line=row.no,
+                                     column=col)
+            elif len(tok) == 1 and tok in table:
+                v = table[tok]
+            elif not tok:
+                raise ParseError("empty cell between commas (write 0 for an empty cell)",
+                                 line=row.no, column=col)
+            elif len(tok) == 1 and a is not None:
+                raise symbol_error(tok, n, a, row.no, col)
+            else:
+                raise ParseError(f"{tok[:20]!r} is not a cell value (a number 0..{n})",
+                                 line=row.no, column=col)
+            values.append(v)
+    return Grid(geometry(n, box, found_box(block)), values, comment=block.comment)
+
+
+def read(text: str, box=None, alphabet=None) -> list[Grid]:
+    for no, line in content_lines(text):
+        if "," not in line:
+            raise ParseError("a comma-separated row has no comma", line=no)
+    blocks = collect(text, _cells, box=box, rules=False)
+    return [_decode(b, box, alphabet) for b in blocks]
+
+
+def write(grid: Grid, alphabet=None) -> str:
+    """Numbers, 0 for empty; the alphabet is not used (numbers work for every size)."""
+    n = grid.size
+    lines = [f"# {c}".rstrip() for c in grid.comment.splitlines()] if grid.comment else []
+    lines += [",".join(str(v) for v in grid.values[r * n:(r + 1) * n]) for r in range(n)]
+    return "\n".join(lines)
+
+
+def detect(text: str) -> bool:
+    lines = [line for _, line in content_lines(text)]
+    if not lines or not all(line.count(",") >= 3 for line in lines[:3]):
+        return False
+    try:
+        return bool(read(text))
+    except SudokitError:
+        return False

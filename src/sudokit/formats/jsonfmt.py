@@ -1,0 +1,162 @@
+"""JSON with the box shape in it.
+
+One puzzle is an object::
+
+    {"box": [2, 2], "puzzle": "1..4..1..3..2..1"}
+
+- ``box``: ``[box rows, box columns]`` (or ``"RxC"``); optional, the default box for the size.
+- ``puzzle`` (or ``givens``): the givens, as a string of N*N symbols (blanks ``.0-_*x``;
+  whitespace ignored), or as a list of N rows of N integers (0 = empty), or a flat list of
+  N*N integers. Integers work for every size, also above the alphabet.
+- ``values``: optional, the current cells (same forms); cells filled here but blank in
+  ``puzzle`` are filled non-given cells, e.g. a solution.
+- ``comment``: optional text. Other keys (``size``, ``candidates``, ...) are ignored, except
+  that ``size`` must agree with the grid.
+
+A text may also hold a list of such objects, or ``{"puzzles": [...]}``. :func:`write` writes
+one object on one line; ``puzzle`` is a string unless the alphabet is too small for the size.
+"""
+
+from __future__ import annotations
+
+import json
+
+from ..errors import GeometryError, ParseError, SudokitError
+from ..grid import Grid
+from ..symbols import get_alphabet
+from ._common import MAX_CELLS, blank_for, box_arg, geometry, has_box, symbol_error
+
+NAME = "json"
+EXTENSIONS = (".json",)
+
+
+def _cells(value, where: str, box, alphabet) -> tuple[int, list[int]]:
+    """The side and the flat cell values of a ``puzzle``/``values`` field."""
+    if isinstance(value, str):
+        s = "".join(value.split())
+        n = round(len(s) ** 0.5)
+        if len(s) > MAX_CELLS or n * n != len(s) or not has_box(n):
+            raise ParseError(f'{where} has {len(s)} cells, not a grid (81 for a 9x9)')
+        a = get_alphabet(alphabet)
+        table = a.decoder(n)
+        out = []
+        for i, ch in enumerate(s):
+            v = table.get(ch)
+            if v is None:
+                e = symbol_error(ch, n, a, None, None)
+                raise ParseError(f"{where}, cell {i + 1}: {e.reason}", char=ch)
+            out.append(v)
+        return n, out
+    if isinstance(value, list):
+        if value and all(isinstance(r, list) for r in value):
+            n = len(value)
+            for i, r in enumerate(value):
+                if len(r) != n:
+                    raise ParseError(f"{where}: row {i + 1} has {len(r)} values, expected {n}")
+            flat = [v for r in value for v in r]
+        else:
+            flat = value
+            n = round(len(flat) ** 0.5)
+            if n * n != len(flat):
+                raise ParseError(f"{where} has {len(flat)} values, not a square grid")
+        if not has_box(n) and box_arg(box) is None:
+            raise ParseError(f"{where}: a grid of side {n} has no box shape")
+        for i, v in enumerate(flat):
+            if type(v) is not int or not 0 <= v <= n:
+                raise ParseError(f"{where}, cell {i + 1}: {json.dumps(v)[:20]} "
+                                 f"is not an integer 0..{n}")
+        return n, list(flat)
+    raise ParseError(f"{where} must be a string or a list of rows of integers")
+
+
+def _puzzle(obj, index: int, box, alphabet) -> Grid:
+    where = f"puzzle {index}"
+    if not isinstance(obj, dict):
+        raise ParseError(f"{where} is not a JSON object")
+    given = obj.get("puzzle", obj.get("givens"))
+    current = obj.get("values")
+    if given is None and current is None:
+        raise ParseError(f'{where} has no "puzzle" (or "values") field')
+    sides, fields = set(), {}
+    for key, val in (("puzzle", given), ("values", current)):
+        if val is not None:
+            n, fields[key] = _cells(val, f'{where} "{key}"', box, alphabet)
+            sides.add(n)
+    if len(sides) > 1:
+        raise ParseError(f'{where}: "puzzle" and "values" have different sizes')
+    n = sides.pop()
+    if "size" in obj and obj["size"] != n:
+        raise ParseError(f'{where}: "size" is {json.dumps(obj["size"])[:20]}, '
+                         f'but the grid is {n}x{n}')
+    found = None
+    if "box" in obj:
+        try:
+            found = box_arg(obj["box"])
+        except SudokitError:
+            raise ParseError(f'{where}: "box" must be [rows, columns] or "RxC"') from None
+    try:
+        g = geometry(n, box if box is not None else found)
+    except GeometryError as e:
+        raise GeometryError(f"{where}: {e}") from None
+    comment = obj.get("comment", "")
+    if not isinstance(comment, str):
+        comment = json.dumps(comment)
+    puzzle = fields.get("puzzle")
+    values = fields.get("values", puzzle)
+    if puzzle is not None and "values" in fields:
+        for i, (p, v) in enumerate(zip(puzzle, values)):
+            if p and p != v:
+                raise ParseError(f'{where}: {g.name(i)} is {p} in "puzzle" but {v} in "values"')
+    givens = [bool(v) for v in (puzzle if puzzle is not None else values)]
+    return Grid(g, values, givens, comment)
+
+
+def read(text: str, box=None, alphabet=None) -> list[Grid]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ParseError(f"not valid JSON ({e.msg})", line=e.lineno, column=e.colno) from None
+    except RecursionError:
+        raise ParseError("the JSON is nested too deeply") from None
+    except ValueError as e:  # e.g. a number with more digits than Python converts
+        raise ParseError(f"not usable JSON ({str(e)[:80]})") from None
+    if isinstance(data, dict) and "puzzles" in data:
+        data = data["puzzles"]
+    items = data if isinstance(data, list) else [data]
+    if not items:
+        raise ParseError("the JSON holds no puzzle")
+    return [_puzzle(obj, i, box, alphabet) for i, obj in enumerate(items, 1)]
+
+
+def to_object(grid: Grid, alphabet=None) -> dict:
+    """The JSON object of a grid (see the module docstring)."""
+    g = grid.geometry
+    n = g.size
+    given = [v if gv else 0 for v, gv in zip(grid.values, grid.givens)]
+    obj: dict = {"box": [g.box_rows, g.box_cols]}
+    a = get_alphabet(alphabet)
+    if len(a.symbols) >= n:
+        blank = blank_for(a, n)
+        enc = lambda vals: "".join(a.encode(v, n, blank) for v in vals)  # noqa: E731
+    else:
+        enc = lambda vals: [vals[r * n:(r + 1) * n] for r in range(n)]  # noqa: E731
+    obj["puzzle"] = enc(given)
+    if given != grid.values:
+        obj["values"] = enc(grid.values)
+    if grid.comment:
+        obj["comment"] = grid.comment
+    return obj
+
+
+def write(grid: Grid, alphabet=None) -> str:
+    return json.dumps(to_object(grid, alphabet), ensure_ascii=False)
+
+
+def detect(text: str) -> bool:
+    s = text.lstrip("\ufeff \t\r\n")
+    if not s.startswith(("{", "[")):
+        return False
+    try:
+        return bool(read(text))
+    except SudokitError:
+        return False

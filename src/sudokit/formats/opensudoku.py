@@ -1,0 +1,125 @@
+"""OpenSudoku XML: ``<opensudoku><game data="..."/></opensudoku>``.
+
+``data`` is the classic (version 1 file) form: one digit a cell, row-major, ``0`` for empty.
+The cell-collection form of later OpenSudoku versions (``version: N`` then ``value|note|...|``
+for each cell) is read too; there, cells marked editable are filled but not givens.
+A ``note`` attribute of a game becomes the grid's comment. Sizes other than 9x9 (a sudokit
+extension) use the alphabet's symbols and a ``box="RxC"`` attribute.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from xml.sax.saxutils import quoteattr
+
+from ..errors import ParseError, SudokitError
+from ..geometry import Geometry
+from ..grid import Grid
+from ..symbols import get_alphabet
+from ._common import blank_for, box_arg, decoder, geometry, has_box, symbol_error
+
+NAME = "opensudoku"
+EXTENSIONS = (".opensudoku", ".xml")
+
+# fields per cell of the ``version: N`` cell collections (value|notes...|editable|)
+_FIELDS = {1: 3, 2: 3, 3: 3, 4: 4, 5: 5, 6: 5}
+
+
+def _parse_xml(text: str) -> ET.Element:
+    if re.search(r"<!(DOCTYPE|ENTITY)", text, re.IGNORECASE):
+        raise ParseError("XML with a DOCTYPE or entities is not accepted")
+    try:
+        return ET.fromstring(text.lstrip("\ufeff").strip())
+    except ET.ParseError as e:
+        line, col = getattr(e, "position", (None, None))
+        reason = str(e).split(":")[0]
+        raise ParseError(f"not well-formed XML ({reason})", line=line,
+                         column=None if col is None else col + 1) from None
+
+
+def _versioned(data: str, box, where: str) -> tuple[Geometry, list[int], list[bool]]:
+    head, _, rest = data.partition("\n")
+    try:
+        version = int(head.split(":", 1)[1])
+    except (IndexError, ValueError):
+        raise ParseError(f"{where}: bad cell-collection header {head[:30]!r}") from None
+    if version not in _FIELDS:
+        raise ParseError(f"{where}: unknown cell-collection version {version}")
+    fields = rest.strip().rstrip("|").split("|")
+    k = _FIELDS[version]
+    if len(fields) % k:
+        raise ParseError(f"{where}: {len(fields)} fields do not make whole cells of {k} fields")
+    ncells = len(fields) // k
+    n = round(ncells ** 0.5)
+    if n * n != ncells or not has_box(n):
+        raise ParseError(f"{where}: {ncells} cells do not make a grid")
+    g = geometry(n, box)
+    values, givens = [], []
+    for i in range(ncells):
+        value, editable = fields[i * k].strip(), fields[i * k + k - 1].strip()
+        if not value.isascii() or not value.isdigit() or int(value) > n:
+            raise ParseError(f"{where}: cell {i + 1} has value {value[:10]!r}, not 0..{n}")
+        values.append(int(value))
+        givens.append(bool(values[-1]) and editable == "0")
+    return g, values, givens
+
+
+def _game(elem: ET.Element, box, alphabet, index: int) -> Grid:
+    where = f"game {index}"
+    data = elem.get("data")
+    if data is None:
+        raise ParseError(f"{where} has no data attribute")
+    note = elem.get("note", "") or ""
+    if data.lstrip().startswith("version:"):
+        g, values, givens = _versioned(data.strip(), box, where)
+        return Grid(g, values, givens, comment=note)
+    data = "".join(data.split())
+    n = round(len(data) ** 0.5)
+    if n * n != len(data) or not has_box(n):
+        raise ParseError(f"{where}: data has {len(data)} cells, not a square grid such as 81")
+    g = geometry(n, box_arg(box) or box_arg(elem.get("box")))
+    a, table = decoder(alphabet, n)
+    values = []
+    for i, ch in enumerate(data):
+        v = table.get(ch)
+        if v is None:
+            e = symbol_error(ch, n, a, None, None)
+            raise ParseError(f"{where}, cell {i + 1}: {e.reason}", char=ch)
+        values.append(v)
+    return Grid(g, values, comment=note)
+
+
+def read(text: str, box=None, alphabet=None) -> list[Grid]:
+    root = _parse_xml(text)
+    if root.tag != "opensudoku":
+        raise ParseError(f"the XML root is <{root.tag[:30]}>, not <opensudoku>")
+    games = list(root.iter("game"))
+    if not games:
+        raise ParseError("the OpenSudoku file holds no <game>")
+    return [_game(e, box, alphabet, i) for i, e in enumerate(games, 1)]
+
+
+def write(grid: Grid, alphabet=None) -> str:
+    g = grid.geometry
+    n = g.size
+    a = get_alphabet(alphabet)
+    blank = blank_for(a, n, "0")
+    data = "".join(a.encode(v, n, blank) for v in grid.values)
+    attrs = f"data={quoteattr(data)}"
+    if (g.box_rows, g.box_cols) != (3, 3):
+        attrs += f' box="{g.box_shape}"'
+    if grid.comment:
+        attrs += f" note={quoteattr(grid.comment)}"
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n'
+            f"<opensudoku>\n  <game {attrs}/>\n</opensudoku>")
+
+
+def detect(text: str) -> bool:
+    s = text.lstrip("\ufeff \t\r\n")
+    if not s.startswith("<") or "<opensudoku" not in s[:4096]:
+        return False
+    try:
+        return bool(read(text))
+    except SudokitError:
+        return False

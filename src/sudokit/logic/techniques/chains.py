@@ -1,0 +1,182 @@
+"""Chains found by breadth-first search, shortest first, up to a length cap.
+
+- X-Chain: one digit, links alternating strong (conjugate pair) and weak (two cells that see
+  each other), starting and ending with a strong link: one end holds the digit, so a cell
+  seeing both ends loses it.
+- XY-Chain: bivalue cells, each seeing the next; inside a cell the link is strong (one of its
+  two digits), between cells weak on a shared digit. If the first cell is not ``z`` the chain
+  forces the last cell to be ``z``: a cell seeing both ends loses ``z``.
+"""
+
+from __future__ import annotations
+
+from ..links import LinkGraph, cells_of, chain_links, chain_text
+from ..position import Position
+from .registry import REGISTRY, finder
+
+X_CHAIN_MAX_LINKS = 11
+"""Longest X-Chain searched (links; odd, at least 3)."""
+
+XY_CHAIN_MAX_CELLS = 10
+"""Longest XY-Chain searched (cells, at least 3)."""
+
+PATHS_PER_STATE = 2
+"""How many different paths may reach one search state. A breadth-first search that keeps only
+the first path to each state misses chains whose only simple continuation goes through a cell
+that first path already used; keeping a second path recovers nearly all of them."""
+
+# A search node is (cell, tag, previous node, bitmask of the cells on its path): the mask makes
+# the "simple path" test one shift, and the previous-node pointers share common prefixes.
+
+
+def _node_path(node) -> list[tuple[int, int]]:
+    """The (cell, tag) pairs from the start to ``node``."""
+    out = []
+    while node is not None:
+        out.append((node[0], node[1]))
+        node = node[2]
+    out.reverse()
+    return out
+
+
+# --- X-Chain ----------------------------------------------------------------------------------
+
+
+def _x_chains(graph: LinkGraph, digit: int, max_links: int):
+    """(links, cells, targets) of the shortest X-Chain found between each pair of end cells that
+    removes something. The search tag is 1 when the node was reached by a strong link."""
+    partners = graph.partners(digit)
+    if not partners:
+        return []
+    peers, dmask = graph.peers, graph.digit_cells[digit]
+    linked = 0  # cells with a strong link: the only places a weak link can usefully lead
+    for c in partners:
+        linked |= 1 << c
+    found: dict[tuple[int, int], tuple] = {}
+    for start in sorted(partners):
+        visits: dict[tuple[int, int], int] = {}
+        frontier = [(start, 0, None, 1 << start)]
+        for links in range(1, max_links + 1):
+            nxt_frontier = []
+            for node in frontier:
+                cell, strong_in, _, on_path = node
+                nexts = cells_of(peers[cell] & linked & ~on_path) if strong_in else partners[cell]
+                tag = 1 - strong_in
+                for nxt in nexts:
+                    if on_path >> nxt & 1:
+                        continue
+                    state = (nxt, tag)
+                    k = visits.get(state, 0)
+                    if k >= PATHS_PER_STATE:
+                        continue
+                    visits[state] = k + 1
+                    new = (nxt, tag, node, on_path | 1 << nxt)
+                    nxt_frontier.append(new)
+                    if not tag or links < 3:
+                        continue
+                    key = (min(start, nxt), max(start, nxt))
+                    if key in found and found[key][0] <= links:
+                        continue
+                    targets = peers[start] & peers[nxt] & dmask & ~new[3]
+                    if targets:
+                        found[key] = (links, [c for c, _ in _node_path(new)], targets)
+            frontier = nxt_frontier
+            if not frontier:
+                break
+    return list(found.values())
+
+
+@finder("x-chain")
+def x_chain(pos: Position):
+    graph = LinkGraph(pos)
+    g = graph.geometry
+    tech = REGISTRY["x-chain"]
+    results = []
+    for digit in range(1, g.size + 1):
+        for links, cells, targets in _x_chains(graph, digit, X_CHAIN_MAX_LINKS):
+            results.append((links, digit, cells, targets))
+    results.sort(key=lambda r: (r[0], r[1], r[2]))
+    for links, digit, cells, targets in results:
+        nodes = [(c, digit) for c in cells]
+        strong = [i % 2 == 0 for i in range(links)]
+        yield tech.step(
+            pos, f"{tech.name} on {digit} ({links} links): {chain_text(g, nodes, strong)}",
+            eliminations=[(t, digit) for t in cells_of(targets)], cells=cells,
+            candidates=nodes, links=chain_links(nodes, strong))
+
+
+# --- XY-Chain ---------------------------------------------------------------------------------
+
+
+def _xy_chains(graph: LinkGraph, max_cells: int):
+    """(cells, digits, z, targets): the shortest XY-Chain found for each (end pair, z) that
+    removes something. ``digits[i]`` is the digit cell ``i`` takes when the first cell is not
+    ``z`` (the search tag)."""
+    peers, cands = graph.peers, graph.pos.cands
+    bivalue = graph.bivalue_cells()
+    if len(bivalue) < 3:
+        return []
+    by_digit = [0] * (graph.size + 1)  # bivalue cells holding each digit
+    for c in bivalue:
+        m = cands[c]
+        by_digit[(m & -m).bit_length()] |= 1 << c
+        by_digit[m.bit_length()] |= 1 << c
+    found: dict[tuple[int, int, int], tuple] = {}
+    for start in bivalue:
+        m = cands[start]
+        for z in ((m & -m).bit_length(), m.bit_length()):
+            zmask = graph.digit_cells[z]
+            if not peers[start] & zmask:
+                continue
+            visits: dict[tuple[int, int], int] = {}
+            frontier = [(start, (m & ~(1 << (z - 1))).bit_length(), None, 1 << start)]
+            for ncells in range(2, max_cells + 1):
+                nxt_frontier = []
+                for node in frontier:
+                    cell, out, _, on_path = node
+                    for nxt in cells_of(peers[cell] & by_digit[out] & ~on_path):
+                        nout = (cands[nxt] & ~(1 << (out - 1))).bit_length()
+                        state = (nxt, nout)
+                        k = visits.get(state, 0)
+                        if k >= PATHS_PER_STATE:
+                            continue
+                        visits[state] = k + 1
+                        new = (nxt, nout, node, on_path | 1 << nxt)
+                        nxt_frontier.append(new)
+                        if nout != z or ncells < 3:
+                            continue
+                        key = (min(start, nxt), max(start, nxt), z)
+                        if key in found and len(found[key][0]) <= ncells:
+                            continue
+                        targets = peers[start] & peers[nxt] & zmask & ~new[3]
+                        if targets:
+                            path = _node_path(new)
+                            found[key] = ([c for c, _ in path], [d for _, d in path], z, targets)
+                frontier = nxt_frontier
+                if not frontier:
+                    break
+    return list(found.values())
+
+
+@finder("xy-chain")
+def xy_chain(pos: Position):
+    graph = LinkGraph(pos)
+    g = graph.geometry
+    tech = REGISTRY["xy-chain"]
+    results = _xy_chains(graph, XY_CHAIN_MAX_CELLS)
+    results.sort(key=lambda r: (len(r[0]), r[2], r[0]))
+    for cells, digits, z, targets in results:
+        # (start=z) = (start=d0) - (c1=d0) = (c1=d1) - ... = (end=z)
+        nodes, strong = [(cells[0], z)], []
+        prev = z
+        for i, (c, d) in enumerate(zip(cells, digits)):
+            if i:
+                nodes.append((c, prev))
+                strong.append(False)
+            nodes.append((c, d))
+            strong.append(True)
+            prev = d
+        yield tech.step(
+            pos, f"{tech.name} on {z} ({len(cells)} cells): {chain_text(g, nodes, strong)}",
+            eliminations=[(t, z) for t in cells_of(targets)], cells=cells,
+            candidates=nodes, links=chain_links(nodes, strong))

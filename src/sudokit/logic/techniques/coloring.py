@@ -1,0 +1,138 @@
+"""Colouring: conjugate pairs of one digit joined into clusters with two colours.
+
+In a cluster either every cell of one colour holds the digit or every cell of the other does.
+
+- Simple Colors Trap: a cell outside the cluster that sees both colours loses the digit.
+- Simple Colors Wrap: two cells of one colour see each other, so that colour is false
+  everywhere (and the other colour true).
+- Multi Colors: two clusters. Type 1: a colour of A sees a colour of B (they are not both
+  true), so one of the two opposite colours is true and a cell seeing both loses the digit.
+  Type 2: a colour of A sees both colours of B, so it is false everywhere.
+"""
+
+from __future__ import annotations
+
+from ..links import LinkGraph, cells_of, mask_of
+from ..position import Position
+from ..step import Link, cell_list
+from .registry import REGISTRY, finder
+
+_SIGNS = ("+", "-")
+
+
+def _see_mask(graph: LinkGraph, cells) -> int:
+    m = 0
+    for c in cells:
+        m |= graph.peers[c]
+    return m
+
+
+def _cluster_links(graph: LinkGraph, digit: int, cluster_mask: int) -> list[Link]:
+    return [Link((l.a, digit), (l.b, digit), True) for l in graph.strong_links(digit)
+            if cluster_mask >> l.a & 1]
+
+
+def _describe(g, classes, label: str = "") -> str:
+    """``A+ r1c2, r4c7 / A- r1c7, r4c2``."""
+    return " / ".join(f"{label}{s} {cell_list(g, cls)}" for cls, s in zip(classes, _SIGNS))
+
+
+@finder("simple-colors-trap")
+def simple_colors_trap(pos: Position):
+    graph = LinkGraph(pos)
+    g = graph.geometry
+    tech = REGISTRY["simple-colors-trap"]
+    for digit in range(1, g.size + 1):
+        for classes in graph.clusters(digit):
+            if len(classes[0]) + len(classes[1]) < 4:
+                continue  # a pair or a 3-cell cluster only repeats locked candidates
+            cluster = mask_of(classes[0]) | mask_of(classes[1])
+            targets = (_see_mask(graph, classes[0]) & _see_mask(graph, classes[1])
+                       & graph.digit_cells[digit] & ~cluster)
+            if not targets:
+                continue
+            cells = classes[0] + classes[1]
+            yield tech.step(
+                pos, f"{tech.name} on {digit}: {_describe(g, classes)}; a cell seeing both colours "
+                     f"cannot hold {digit}",
+                eliminations=[(t, digit) for t in cells_of(targets)],
+                cells=cells, candidates=[(c, digit) for c in cells],
+                links=_cluster_links(graph, digit, cluster))
+
+
+@finder("simple-colors-wrap")
+def simple_colors_wrap(pos: Position):
+    graph = LinkGraph(pos)
+    g = graph.geometry
+    tech = REGISTRY["simple-colors-wrap"]
+    for digit in range(1, g.size + 1):
+        for classes in graph.clusters(digit):
+            for side, cls in enumerate(classes):
+                m = mask_of(cls)
+                clash = next(((u, v) for u in cls for v in cells_of(graph.peers[u] & m)), None)
+                if clash is None:
+                    continue
+                u, v = clash
+                cells = classes[0] + classes[1]
+                cluster = mask_of(cells)
+                yield tech.step(
+                    pos, f"{tech.name} on {digit}: {_describe(g, classes)}; {g.name(u)} and "
+                         f"{g.name(v)} have colour {_SIGNS[side]} and see each other, so no "
+                         f"cell of that colour holds {digit}",
+                    eliminations=[(c, digit) for c in cls],
+                    cells=cells, candidates=[(c, digit) for c in cells],
+                    links=_cluster_links(graph, digit, cluster))
+                break  # both colours cannot clash in a position with a solution
+
+
+@finder("multi-colors")
+def multi_colors(pos: Position):
+    graph = LinkGraph(pos)
+    g = graph.geometry
+    tech = REGISTRY["multi-colors"]
+    for digit in range(1, g.size + 1):
+        clusters = graph.clusters(digit)
+        if len(clusters) < 2:
+            continue
+        dmask = graph.digit_cells[digit]
+        masks = [(mask_of(a), mask_of(b)) for a, b in clusters]
+        sees = [(_see_mask(graph, a), _see_mask(graph, b)) for a, b in clusters]
+        false_colours = set()
+        for i, ci in enumerate(clusters):
+            for j, cj in enumerate(clusters):
+                if i == j:
+                    continue
+                for x in (0, 1):
+                    hits = [bool(sees[i][x] & masks[j][y]) for y in (0, 1)]
+                    if hits[0] and hits[1] and (i, x) not in false_colours:
+                        false_colours.add((i, x))
+                        # Type 2: colour x of cluster i sees both colours of cluster j.
+                        cells = ci[0] + ci[1] + cj[0] + cj[1]
+                        what = (f"{tech.name} type 2 on {digit}: {_describe(g, ci, 'A')}, "
+                                f"{_describe(g, cj, 'B')}; A{_SIGNS[x]} sees both B+ and B-, "
+                                f"so it is false")
+                        yield tech.step(
+                            pos, what, eliminations=[(c, digit) for c in ci[x]], cells=cells,
+                            candidates=[(c, digit) for c in cells],
+                            links=_cluster_links(graph, digit, masks[i][0] | masks[i][1]
+                                                 | masks[j][0] | masks[j][1]))
+                    if i > j:
+                        continue  # type 1 is symmetric in the two clusters
+                    for y in (0, 1):
+                        if not hits[y]:
+                            continue
+                        # Type 1: x of i and y of j are not both true: 1-x of i or 1-y of j is.
+                        # (a cluster cell seeing both is left to type 2 / the wrap)
+                        targets = (sees[i][1 - x] & sees[j][1 - y] & dmask
+                                   & ~(masks[i][0] | masks[i][1] | masks[j][0] | masks[j][1]))
+                        if not targets:
+                            continue
+                        cells = ci[0] + ci[1] + cj[0] + cj[1]
+                        what = (f"{tech.name} type 1 on {digit}: {_describe(g, ci, 'A')}, "
+                                f"{_describe(g, cj, 'B')}; A{_SIGNS[x]} sees B{_SIGNS[y]}, so "
+                                f"A{_SIGNS[1 - x]} or B{_SIGNS[1 - y]} holds {digit}")
+                        yield tech.step(
+                            pos, what, eliminations=[(t, digit) for t in cells_of(targets)],
+                            cells=cells, candidates=[(c, digit) for c in cells],
+                            links=_cluster_links(graph, digit, masks[i][0] | masks[i][1]
+                                                 | masks[j][0] | masks[j][1]))

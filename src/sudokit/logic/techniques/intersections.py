@@ -1,0 +1,158 @@
+"""Intersections: where a box meets a row or column ("box-line reduction").
+
+* Pointing: a digit's candidates in a box all lie in one line, so the line's other cells lose it.
+* Claiming: a digit's candidates in a line all lie in one box, so the box's other cells lose it.
+* Locked pair / triple: a naked pair or triple inside one box-line intersection, so its digits
+  leave the other cells of both the box and the line.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+
+from ...geometry import Geometry
+from ..position import Position, digits_of
+from ..step import cell_list, digit_list
+from .masks import digit_masks
+from .registry import REGISTRY, finder
+
+
+@lru_cache(maxsize=None)
+def _intersections(g: Geometry) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """``(box, line, cells)`` for every box and every row or column that crosses it."""
+    n = g.size
+    out = []
+    for b, box in enumerate(g.boxes):
+        lines: dict[int, list[int]] = {}
+        for c in box:
+            lines.setdefault(g.row_of(c), []).append(c)
+            lines.setdefault(n + g.col_of(c), []).append(c)
+        out.extend((2 * n + b, line, tuple(cells)) for line, cells in sorted(lines.items()))
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _bands(g: Geometry):
+    """Masks over a line's cross positions (column bands, row bands) and over a box's places
+    (its mini-rows, its mini-columns)."""
+    n, br, bc = g.size, g.box_rows, g.box_cols
+    col_bands = tuple(((1 << bc) - 1) << (j * bc) for j in range(n // bc))
+    row_bands = tuple(((1 << br) - 1) << (i * br) for i in range(n // br))
+    mini_rows = tuple(((1 << bc) - 1) << (i * bc) for i in range(br))
+    mini_cols = tuple(sum(1 << (i * bc + j) for i in range(br)) for j in range(bc))
+    return col_bands, row_bands, mini_rows, mini_cols
+
+
+def _cells(house: tuple[int, ...], mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(house[low.bit_length() - 1])
+        mask ^= low
+    return out
+
+
+def _step(pos: Position, technique: str, d: int, source: int, target: int, cells, elims):
+    g = pos.geometry
+    tech = REGISTRY[technique]
+    return tech.step(
+        pos, f"{tech.name}: {d} in {g.house_name(source)} lies only in {g.house_name(target)} "
+             f"({cell_list(g, cells)})",
+        eliminations=[(c, d) for c in elims], cells=cells, houses=[source, target],
+        candidates=[(c, d) for c in cells])
+
+
+@finder("locked-candidates-pointing")
+def pointing(pos: Position):
+    """A digit confined to one mini-row or mini-column of a box leaves the rest of that line."""
+    g = pos.geometry
+    n, br, bc = g.size, g.box_rows, g.box_cols
+    masks = digit_masks(pos)
+    col_bands, row_bands, mini_rows, mini_cols = _bands(g)
+    for b in range(n):
+        r0, c0 = (b // br) * br, (b % br) * bc
+        box = g.boxes[b]
+        for d in range(1, n + 1):
+            m = masks.boxes[d][b]
+            if m & (m - 1) == 0:
+                continue  # absent, or a hidden single
+            for i, mini in enumerate(mini_rows):
+                if not m & ~mini:
+                    r = r0 + i
+                    rest = masks.rows[d][r] & ~col_bands[b % br]
+                    if rest:
+                        yield _step(pos, "locked-candidates-pointing", d, 2 * n + b, r,
+                                    _cells(box, m), _cells(g.rows[r], rest))
+            for j, mini in enumerate(mini_cols):
+                if not m & ~mini:
+                    c = c0 + j
+                    rest = masks.cols[d][c] & ~row_bands[b // br]
+                    if rest:
+                        yield _step(pos, "locked-candidates-pointing", d, 2 * n + b, n + c,
+                                    _cells(box, m), _cells(g.cols[c], rest))
+
+
+@finder("locked-candidates-claiming")
+def claiming(pos: Position):
+    """A digit confined to one box within a row or column leaves the rest of that box."""
+    g = pos.geometry
+    n, br, bc = g.size, g.box_rows, g.box_cols
+    masks = digit_masks(pos)
+    col_bands, row_bands, mini_rows, mini_cols = _bands(g)
+    for kind in (0, 1):  # rows, then columns
+        for line in range(n):
+            house = g.houses[kind * n + line]
+            for d in range(1, n + 1):
+                m = (masks.rows, masks.cols)[kind][d][line]
+                if m & (m - 1) == 0:
+                    continue
+                bands = row_bands if kind else col_bands
+                for k, band in enumerate(bands):
+                    if m & ~band:
+                        continue
+                    if kind == 0:
+                        b, mini = (line // br) * br + k, mini_rows[line % br]
+                    else:
+                        b, mini = k * br + line // bc, mini_cols[line % bc]
+                    rest = masks.boxes[d][b] & ~mini
+                    if rest:
+                        yield _step(pos, "locked-candidates-claiming", d, kind * n + line,
+                                    2 * n + b, _cells(house, m), _cells(g.boxes[b], rest))
+                    break
+
+
+def _locked_subsets(pos: Position, k: int, technique: str):
+    """Naked subsets of ``k`` cells that lie in one box-line intersection."""
+    g = pos.geometry
+    cands = pos.cands
+    tech = REGISTRY[technique]
+    for box, line, cells in _intersections(g):
+        small = [c for c in cells if 2 <= cands[c].bit_count() <= k]
+        if len(small) < k:
+            continue
+        for combo in combinations(small, k):
+            union = 0
+            for c in combo:
+                union |= cands[c]
+            if union.bit_count() != k:
+                continue
+            others = (set(g.houses[box]) | set(g.houses[line])).difference(combo)
+            elims = [(c, d) for c in others for d in digits_of(cands[c] & union)]
+            if not elims:
+                continue
+            yield tech.step(
+                pos, f"{tech.name} {digit_list(digits_of(union))} in {g.house_name(box)} and "
+                     f"{g.house_name(line)} ({cell_list(g, combo)})",
+                eliminations=elims, cells=sorted(combo), houses=[box, line],
+                candidates=[(c, d) for c in sorted(combo) for d in digits_of(cands[c])])
+
+
+@finder("locked-pair")
+def locked_pair(pos: Position):
+    yield from _locked_subsets(pos, 2, "locked-pair")
+
+
+@finder("locked-triple")
+def locked_triple(pos: Position):
+    yield from _locked_subsets(pos, 3, "locked-triple")

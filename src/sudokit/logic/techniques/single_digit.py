@@ -1,0 +1,169 @@
+"""Single-digit patterns: two conjugate pairs joined by a weak link, and the empty rectangle.
+
+Each of Skyscraper, 2-String Kite and Turbot Fish is a chain ``a = b - c = e`` on one digit
+(two strong links whose inner ends ``b``, ``c`` see each other): ``a`` or ``e`` holds the digit,
+so a cell seeing both loses it. They differ only in where the links lie:
+
+- Skyscraper: both strong links in parallel lines (two rows or two columns), the inner ends
+  in one crossing line and the outer ends not (else it is an X-Wing);
+- 2-String Kite: one strong link in a row, one in a column, the inner ends in one box;
+- Turbot Fish: every other such chain (a strong link in a box, or two lines joined in a box),
+  except an X-Wing (two parallel links with both pairs of ends aligned).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..links import LinkGraph, StrongLink, cell_chain_text, cells_of, mask_of
+from ..position import Position
+from ..step import Link, Step
+from .registry import REGISTRY, finder
+
+ROW, COL, BOX = 0, 1, 2
+
+Chain = tuple[int, int, int, int, StrongLink, StrongLink]
+
+
+def _chains(graph: LinkGraph, digit: int) -> Iterator[Chain]:
+    """Every chain ``a = b - c = e`` on ``digit`` over four distinct cells, once up to reversal."""
+    links = graph.strong_links(digit)
+    peers = graph.peers
+    for i, l1 in enumerate(links):
+        for l2 in links[i + 1:]:
+            if l1.a in (l2.a, l2.b) or l1.b in (l2.a, l2.b):
+                continue
+            for b in (l1.a, l1.b):
+                pb = peers[b]
+                for c in (l2.a, l2.b):
+                    if pb >> c & 1:
+                        yield l1.other(b), b, c, l2.other(c), l1, l2
+
+
+def _kind(graph: LinkGraph, chain: Chain) -> str:
+    """Which named pattern a chain is: skyscraper, kite, turbot (the general case), or x-wing
+    (parallel links with both ends aligned: a fish, reported by none of these finders)."""
+    g = graph.geometry
+    a, b, c, e, l1, l2 = chain
+    for line in (ROW, COL):
+        h1, h2 = l1.in_kind(g, line), l2.in_kind(g, line)
+        if h1 is not None and h2 is not None:
+            cross = g.col_of if line == ROW else g.row_of
+            if cross(b) == cross(c):
+                return "skyscraper" if cross(a) != cross(e) else "x-wing"
+    for k1, k2 in ((ROW, COL), (COL, ROW)):
+        if l1.in_kind(g, k1) is not None and l2.in_kind(g, k2) is not None:
+            box = g.box_of(b)
+            if g.box_of(c) == box and g.box_of(a) != box and g.box_of(e) != box:
+                return "kite"
+    return "turbot"
+
+
+def _chain_steps(pos: Position, kind: str, technique: str) -> Iterator[Step]:
+    graph = LinkGraph(pos)
+    g = graph.geometry
+    tech = REGISTRY[technique]
+    for digit in range(1, g.size + 1):
+        seen = set()
+        for chain in _chains(graph, digit):
+            a, b, c, e, l1, l2 = chain
+            pattern = mask_of((a, b, c, e))
+            targets = graph.peers[a] & graph.peers[e] & graph.digit_cells[digit] & ~pattern
+            if not targets or _kind(graph, chain) != kind:
+                continue
+            key = (frozenset((a, b, c, e)), targets)
+            if key in seen:
+                continue
+            seen.add(key)
+            cells = [a, b, c, e]
+            strong = [True, False, True]
+            houses = sorted({l1.houses[0], l2.houses[0]})
+            where = ", ".join(g.house_name(h) for h in houses)
+            what = (f"{tech.name} on {digit} ({where}): "
+                    f"{cell_chain_text(g, cells, strong)}")
+            yield tech.step(
+                pos, what, eliminations=[(t, digit) for t in cells_of(targets)],
+                cells=cells, houses=houses, candidates=[(x, digit) for x in cells],
+                links=[Link((x, digit), (y, digit), s)
+                       for x, y, s in zip(cells, cells[1:], strong)])
+
+
+@finder("skyscraper")
+def skyscraper(pos: Position):
+    return _chain_steps(pos, "skyscraper", "skyscraper")
+
+
+@finder("two-string-kite")
+def two_string_kite(pos: Position):
+    return _chain_steps(pos, "kite", "two-string-kite")
+
+
+@finder("turbot-fish")
+def turbot_fish(pos: Position):
+    return _chain_steps(pos, "turbot", "turbot-fish")
+
+
+@finder("empty-rectangle")
+def empty_rectangle(pos: Position):
+    """The digit's cells in a box lie on one row ``r`` and one column ``c`` of it (on both, not
+    just one). A conjugate pair in a column outside the box with one end ``p`` in row ``r`` and
+    the other ``q`` outside the box's rows: if ``q`` is false, ``p`` is true, so the box's digit
+    is in column ``c``; either way the cell at (row of ``q``, column ``c``) loses the digit.
+    The same with rows and columns swapped."""
+    graph = LinkGraph(pos)
+    g = graph.geometry
+    n, br, bc = g.size, g.box_rows, g.box_cols
+    tech = REGISTRY["empty-rectangle"]
+    for digit in range(1, n + 1):
+        dmask = graph.digit_cells[digit]
+        links = graph.strong_links(digit)
+        if not links:
+            continue
+        for b in range(n):
+            in_box = graph.house_masks[2 * n + b] & dmask
+            if in_box.bit_count() < 2:
+                continue
+            r0, c0 = (b // br) * br, (b % br) * bc
+            for r in range(r0, r0 + br):
+                row_part = in_box & graph.house_masks[r]
+                for c in range(c0, c0 + bc):
+                    col_part = in_box & graph.house_masks[n + c]
+                    if in_box & ~(row_part | col_part):
+                        continue
+                    if not (row_part & ~col_part) or not (col_part & ~row_part):
+                        continue  # all in one line: that is locked candidates
+                    yield from _er_steps(pos, graph, tech, digit, b, r, c, links, in_box)
+
+
+def _er_steps(pos, graph, tech, digit, box, r, c, links, in_box):
+    g = graph.geometry
+    n, br, bc = g.size, g.box_rows, g.box_cols
+    r0, c0 = (box // br) * br, (box % br) * bc
+    box_rows, box_cols = range(r0, r0 + br), range(c0, c0 + bc)
+    dmask = graph.digit_cells[digit]
+    for link in links:
+        for line in (COL, ROW):
+            h = link.in_kind(g, line)
+            if h is None:
+                continue
+            for p in (link.a, link.b):
+                q = link.other(p)
+                if line == COL:  # pair in a column: p on row r, target at (row of q, column c)
+                    if g.col_of(p) in box_cols or g.row_of(p) != r or g.row_of(q) in box_rows:
+                        continue
+                    target = g.cell(g.row_of(q), c)
+                else:  # pair in a row: p on column c, target at (row r, column of q)
+                    if g.row_of(p) in box_rows or g.col_of(p) != c or g.col_of(q) in box_cols:
+                        continue
+                    target = g.cell(r, g.col_of(q))
+                if not dmask >> target & 1:
+                    continue
+                box_cells = list(cells_of(in_box))
+                what = (f"{tech.name} on {digit} in {g.house_name(2 * n + box)} "
+                        f"(row {r + 1}, column {c + 1}) with {g.name(p)} = {g.name(q)} "
+                        f"({g.house_name(h)})")
+                yield tech.step(
+                    pos, what, eliminations=[(target, digit)],
+                    cells=box_cells + [p, q], houses=[2 * n + box, h],
+                    candidates=[(x, digit) for x in box_cells + [p, q]],
+                    links=[Link((p, digit), (q, digit), True)])

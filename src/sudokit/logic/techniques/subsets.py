@@ -1,0 +1,101 @@
+"""Matching subsets in one house ("matching pairs, triples, quads" in Lösningsmetoder för sudoku).
+
+* Naked subset of size k: k cells of a house whose candidates together are exactly k digits;
+  those digits leave the house's other cells.
+* Hidden subset of size k: k digits that, within a house, fit only in the same k cells; those
+  cells lose every other candidate.
+
+Written for any k (the catalogue names k = 2, 3, 4); each cell of a naked subset has at least
+two candidates and each digit of a hidden subset at least two places (fewer is a single).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..position import Position, digits_of
+from ..step import cell_list, digit_list
+from .masks import digit_masks
+from .registry import REGISTRY, finder
+
+NAKED = {2: "naked-pair", 3: "naked-triple", 4: "naked-quad"}
+HIDDEN = {2: "hidden-pair", 3: "hidden-triple", 4: "hidden-quad"}
+
+
+def tight_sets(items: list[tuple[int, int]], k: int) -> Iterator[tuple[list[int], int]]:
+    """Every choice of ``k`` items (key, mask) whose masks together have exactly ``k`` bits,
+    as (keys, union); branches whose union already exceeds ``k`` bits are cut."""
+    chosen: list[int] = []
+
+    def extend(start: int, union: int) -> Iterator[tuple[list[int], int]]:
+        if len(chosen) == k:
+            if union.bit_count() == k:
+                yield list(chosen), union
+            return
+        for i in range(start, len(items) - (k - len(chosen)) + 1):
+            key, mask = items[i]
+            u = union | mask
+            if u.bit_count() <= k:
+                chosen.append(key)
+                yield from extend(i + 1, u)
+                chosen.pop()
+
+    if len(items) >= k:
+        yield from extend(0, 0)
+
+
+def naked_subsets(pos: Position, k: int) -> Iterator:
+    tech = REGISTRY[NAKED[k]]
+    g = pos.geometry
+    cands = pos.cands
+    for h, house in enumerate(g.houses):
+        empty = [c for c in house if cands[c]]
+        if len(empty) <= k:
+            continue  # no other cell could lose anything
+        items = [(c, cands[c]) for c in empty if 2 <= cands[c].bit_count() <= k]
+        for cells, union in tight_sets(items, k):
+            chosen = set(cells)
+            elims = [(c, d) for c in empty if c not in chosen for d in digits_of(cands[c] & union)]
+            if elims:
+                yield tech.step(
+                    pos, f"{tech.name} {digit_list(digits_of(union))} in {g.house_name(h)} "
+                         f"({cell_list(g, cells)})",
+                    eliminations=elims, cells=cells, houses=[h],
+                    candidates=[(c, d) for c in cells for d in digits_of(cands[c])])
+
+
+def hidden_subsets(pos: Position, k: int) -> Iterator:
+    tech = REGISTRY[HIDDEN[k]]
+    g = pos.geometry
+    cands = pos.cands
+    n = g.size
+    masks = digit_masks(pos)
+    seen = set()  # the same cells and digits can be hidden in a line and a box at once
+    for h, house in enumerate(g.houses):
+        # bit i of places[d] is set when d is a candidate of the house's i-th cell
+        table = (masks.rows, masks.cols, masks.boxes)[h // n]
+        places = [table[d][h % n] for d in range(n + 1)]
+        if sum(1 for m in places if m) <= k:
+            continue  # the subset would fill every empty cell: nothing else to remove
+        items = [(d, m) for d, m in enumerate(places) if m & (m - 1)]
+        for digits, where in tight_sets(items, k):
+            cells = [house[i] for i in range(len(house)) if where >> i & 1]
+            keep = sum(1 << (d - 1) for d in digits)
+            elims = [(c, d) for c in cells for d in digits_of(cands[c] & ~keep)]
+            key = (tuple(cells), tuple(digits))
+            if not elims or key in seen:
+                continue
+            seen.add(key)
+            yield tech.step(
+                pos, f"{tech.name} {digit_list(digits)} in {g.house_name(h)} ({cell_list(g, cells)})",
+                eliminations=elims, cells=cells, houses=[h],
+                candidates=[(c, d) for c in cells for d in digits if cands[c] >> (d - 1) & 1])
+
+
+def _register(table: dict[int, str], search) -> None:
+    for k, technique_id in table.items():
+        finder(technique_id)(lambda pos, k=k: search(pos, k))
+
+
+_register(NAKED, naked_subsets)
+_register(HIDDEN, hidden_subsets)

@@ -1,0 +1,376 @@
+"""Uniqueness techniques: Unique Rectangles (types 1-6), Hidden Rectangle, Avoidable Rectangles
+(types 1-2) and BUG+1.
+
+They rest on one fact: in a puzzle with exactly one solution, no four non-given cells in two
+rows, two columns and exactly two boxes can end up holding ``a b / b a`` (a *deadly pattern*),
+since swapping ``a`` and ``b`` there would give a second solution. Each technique removes the
+candidates that would force such a pattern. The solver runs them only for unique puzzles.
+
+Rectangle corners are numbered ``0 = (r1,c1), 1 = (r1,c2), 2 = (r2,c1), 3 = (r2,c2)``; the
+diagonals are ``(0,3)`` and ``(1,2)``, so in a deadly pattern ``v0 = v3`` and ``v1 = v2``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import combinations
+
+from ...geometry import Geometry
+from ..position import Position, bit, digits_of, popcount
+from ..step import Step, cell_list, digit_list
+from .registry import REGISTRY, finder
+
+Rect = tuple[int, int, int, int]
+
+OPPOSITE = (3, 2, 1, 0)
+#: Largest naked subset (real cells) searched for Unique Rectangle Type 3.
+MAX_SUBSET = 4
+#: For each corner, the corner in the same row and the corner in the same column.
+ROW_MATE = (1, 0, 3, 2)
+COL_MATE = (2, 3, 0, 1)
+
+_RECTS: dict[Geometry, tuple[Rect, ...]] = {}
+_PEERSETS: dict[Geometry, tuple[frozenset[int], ...]] = {}
+
+
+def rectangles(g: Geometry) -> tuple[Rect, ...]:
+    """Every rectangle of cells ``(r1c1, r1c2, r2c1, r2c2)`` that lies in exactly two boxes."""
+    rects = _RECTS.get(g)
+    if rects is None:
+        n, out = g.size, []
+        for r1, r2 in combinations(range(n), 2):
+            for c1, c2 in combinations(range(n), 2):
+                cells = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
+                if len({g.box_of(c) for c in cells}) == 2:
+                    out.append(cells)
+        rects = _RECTS[g] = tuple(out)
+    return rects
+
+
+def _peer_sets(g: Geometry) -> tuple[frozenset[int], ...]:
+    sets = _PEERSETS.get(g)
+    if sets is None:
+        sets = _PEERSETS[g] = tuple(frozenset(p) for p in g.peers)
+    return sets
+
+
+def common_peers(g: Geometry, cells: Sequence[int]) -> set[int]:
+    """Cells that see every one of ``cells`` (none of ``cells`` itself)."""
+    sets = _peer_sets(g)
+    out = set(sets[cells[0]])
+    for c in cells[1:]:
+        out &= sets[c]
+    return out.difference(cells)
+
+
+def shared_houses(g: Geometry, a: int, b: int) -> list[int]:
+    """Indices of the houses holding both cells."""
+    return [h for h in g.houses_of[a] if h in g.houses_of[b]]
+
+
+def _rect_name(g: Geometry, rect: Rect) -> str:
+    return cell_list(g, rect)
+
+
+def _ur_candidates(pos: Position) -> Iterator[tuple[Rect, int, int, list[int], list[int]]]:
+    """Every unsolved rectangle whose four cells all hold digits ``a < b``, with at least one
+    corner holding exactly ``{a, b}``: ``(rect, a, b, bivalue corners, other corners)``."""
+    cands = pos.cands
+    for rect in rectangles(pos.geometry):
+        m0, m1, m2, m3 = (cands[c] for c in rect)
+        common = m0 & m1 & m2 & m3
+        if common & (common - 1) == 0:  # fewer than two shared digits (or solved)
+            continue
+        masks = (m0, m1, m2, m3)
+        for a, b in combinations(digits_of(common), 2):
+            ab = bit(a) | bit(b)
+            bivalue = [i for i in range(4) if masks[i] == ab]
+            if bivalue:
+                yield rect, a, b, bivalue, [i for i in range(4) if masks[i] != ab]
+
+
+def _ur_step(tid: str, pos: Position, rect: Rect, a: int, b: int, extra: str,
+             eliminations, placements=(), houses=(), fins=()) -> Step:
+    g = pos.geometry
+    what = f"{REGISTRY[tid].name} {digit_list((a, b))} in {_rect_name(g, rect)}{extra}"
+    return REGISTRY[tid].step(
+        pos, what, placements=placements, eliminations=eliminations, cells=list(rect),
+        houses=sorted(set(houses)), fins=list(fins),
+        candidates=[(c, d) for c in rect for d in (a, b) if pos.has(c, d)])
+
+
+def _extras(pos: Position, cell: int, a: int, b: int) -> int:
+    return pos.cands[cell] & ~(bit(a) | bit(b))
+
+
+# --- Unique Rectangles ------------------------------------------------------------------------
+
+@finder("unique-rectangle-1")
+def unique_rectangle_1(pos: Position):
+    """Three corners hold only a/b: the fourth cannot be a or b."""
+    for rect, a, b, bivalue, other in _ur_candidates(pos):
+        if len(bivalue) == 3:
+            cell = rect[other[0]]
+            yield _ur_step("unique-rectangle-1", pos, rect, a, b,
+                           f" (only {pos.geometry.name(cell)} has other candidates)",
+                           [(cell, a), (cell, b)])
+
+
+def _roof(rect: Rect, other: list[int]) -> tuple[int, int] | None:
+    """The two non-bivalue corners when they share a row or column (not a diagonal)."""
+    if len(other) == 2 and OPPOSITE[other[0]] != other[1]:
+        return rect[other[0]], rect[other[1]]
+    return None
+
+
+@finder("unique-rectangle-2")
+def unique_rectangle_2(pos: Position):
+    """Two corners in a line hold a/b plus the same one extra digit x: x is in one of them, so
+    cells seeing both lose x."""
+    g = pos.geometry
+    for rect, a, b, bivalue, other in _ur_candidates(pos):
+        roof = _roof(rect, other)
+        if roof is None:
+            continue
+        x1, x2 = _extras(pos, roof[0], a, b), _extras(pos, roof[1], a, b)
+        if x1 != x2 or x1 & (x1 - 1):
+            continue
+        x = x1.bit_length()
+        elims = [(c, x) for c in common_peers(g, roof) if pos.has(c, x)]
+        if elims:
+            yield _ur_step("unique-rectangle-2", pos, rect, a, b,
+                           f" with extra {x} in {cell_list(g, roof)}", elims,
+                           houses=shared_houses(g, *roof), fins=[(c, x) for c in roof])
+
+
+@finder("unique-rectangle-3")
+def unique_rectangle_3(pos: Position):
+    """The extra digits of two corners in a line act as one virtual cell, which forms a naked
+    subset with other cells of a house holding both corners."""
+    g = pos.geometry
+    for rect, a, b, bivalue, other in _ur_candidates(pos):
+        roof = _roof(rect, other)
+        if roof is None:
+            continue
+        virtual = _extras(pos, roof[0], a, b) | _extras(pos, roof[1], a, b)
+        for h in shared_houses(g, *roof):
+            others = [c for c in g.houses[h] if pos.cands[c] and c not in roof]
+            for k in range(1, min(len(others), MAX_SUBSET + 1)):
+                found = False
+                for subset in combinations(others, k):
+                    union = virtual
+                    for c in subset:
+                        union |= pos.cands[c]
+                    if popcount(union) != k + 1:
+                        continue
+                    elims = [(c, d) for c in others if c not in subset
+                             for d in digits_of(pos.cands[c] & union)]
+                    if elims:
+                        found = True
+                        yield _ur_step(
+                            "unique-rectangle-3", pos, rect, a, b,
+                            f" with naked subset {digit_list(digits_of(union))} in "
+                            f"{g.house_name(h)} ({cell_list(g, subset)} and the extras of "
+                            f"{cell_list(g, roof)})", elims, houses=[h],
+                            fins=[(c, d) for c in roof for d in digits_of(_extras(pos, c, a, b))])
+                if found:
+                    break  # larger subsets of the same house only repeat it
+
+
+@finder("unique-rectangle-4")
+def unique_rectangle_4(pos: Position):
+    """Two corners in a line hold the only places of a in a house: they cannot hold b."""
+    g = pos.geometry
+    for rect, a, b, bivalue, other in _ur_candidates(pos):
+        roof = _roof(rect, other)
+        if roof is None:
+            continue
+        for h in shared_houses(g, *roof):
+            for u, v in ((a, b), (b, a)):
+                if len(pos.cells_with(u, g.houses[h])) == 2:
+                    yield _ur_step("unique-rectangle-4", pos, rect, a, b,
+                                   f" ({u} only in {cell_list(g, roof)} in {g.house_name(h)})",
+                                   [(c, v) for c in roof], houses=[h])
+                    break
+
+
+@finder("unique-rectangle-5")
+def unique_rectangle_5(pos: Position):
+    """Two diagonal corners, or three corners, hold a/b plus the same one extra digit x: x is
+    in one of them, so cells seeing all of them lose x."""
+    g = pos.geometry
+    for rect, a, b, bivalue, other in _ur_candidates(pos):
+        if len(other) == 2 and _roof(rect, other) is not None:
+            continue  # two corners in a line: type 2
+        if len(other) not in (2, 3):
+            continue
+        cells = [rect[i] for i in other]
+        xs = {_extras(pos, c, a, b) for c in cells}
+        x = xs.pop()
+        if xs or x & (x - 1):
+            continue
+        x = x.bit_length()
+        elims = [(c, x) for c in common_peers(g, cells) if pos.has(c, x)]
+        if elims:
+            yield _ur_step("unique-rectangle-5", pos, rect, a, b,
+                           f" with extra {x} in {cell_list(g, cells)}", elims,
+                           fins=[(c, x) for c in cells])
+
+
+@finder("unique-rectangle-6")
+def unique_rectangle_6(pos: Position):
+    """Two diagonal corners hold only a/b, and a is confined to the rectangle in both its rows
+    (or both its columns): the other two corners cannot hold a."""
+    g = pos.geometry
+    n = g.size
+    for rect, a, b, bivalue, other in _ur_candidates(pos):
+        if len(bivalue) != 2 or OPPOSITE[bivalue[0]] != bivalue[1]:
+            continue
+        r1, r2, c1, c2 = rect[0] // n, rect[3] // n, rect[0] % n, rect[3] % n
+        for u in (a, b):
+            for kind, lines in (("rows", (r1, r2)), ("columns", (n + c1, n + c2))):
+                if all(len(pos.cells_with(u, g.houses[h])) == 2 for h in lines):
+                    roof = [rect[i] for i in other]
+                    yield _ur_step("unique-rectangle-6", pos, rect, a, b,
+                                   f" ({u} only in the rectangle in both its {kind})",
+                                   [(c, u) for c in roof], houses=list(lines))
+                    break
+            else:
+                continue
+            break
+
+
+@finder("hidden-rectangle")
+def hidden_rectangle(pos: Position):
+    """A corner holds only a/b, and a has only two places in both the row and the column of the
+    opposite corner (both in the rectangle): that opposite corner cannot hold b."""
+    g = pos.geometry
+    n = g.size
+    seen = set()
+    for rect, a, b, bivalue, other in _ur_candidates(pos):
+        for i in bivalue:
+            j = OPPOSITE[i]
+            target = rect[j]
+            row, col = target // n, n + target % n
+            for u, v in ((a, b), (b, a)):
+                if (pos.has(target, v) and (target, v) not in seen
+                        and len(pos.cells_with(u, g.houses[row])) == 2
+                        and len(pos.cells_with(u, g.houses[col])) == 2):
+                    seen.add((target, v))
+                    yield _ur_step("hidden-rectangle", pos, rect, a, b,
+                                   f" ({u} only in the rectangle in {g.house_name(row)} and "
+                                   f"{g.house_name(col)})", [(target, v)], houses=[row, col])
+
+
+# --- Avoidable Rectangles ---------------------------------------------------------------------
+
+def _ar_candidates(pos: Position) -> Iterator[tuple[Rect, list[int], list[int]]]:
+    """Rectangles with no given, at least two corners solved and at least one unsolved:
+    ``(rect, solved corners, unsolved corners)``."""
+    values, givens = pos.values, pos.givens
+    for rect in rectangles(pos.geometry):
+        if any(givens[c] for c in rect):
+            continue
+        solved = [i for i in range(4) if values[rect[i]]]
+        if 2 <= len(solved) <= 3:
+            yield rect, solved, [i for i in range(4) if not values[rect[i]]]
+
+
+def _needed(pos: Position, rect: Rect, i: int) -> int:
+    """The digit corner ``i`` needs to complete a deadly pattern, from its diagonal mate
+    (0 when unknown)."""
+    return pos.values[rect[OPPOSITE[i]]]
+
+
+@finder("avoidable-rectangle-1")
+def avoidable_rectangle_1(pos: Position):
+    """Three corners were solved (none given) as ``a b / b``: the fourth cannot be a."""
+    g = pos.geometry
+    for rect, solved, unsolved in _ar_candidates(pos):
+        if len(solved) != 3:
+            continue
+        i = unsolved[0]
+        cell = rect[i]
+        a = _needed(pos, rect, i)
+        b1, b2 = pos.values[rect[ROW_MATE[i]]], pos.values[rect[COL_MATE[i]]]
+        if b1 == b2 != a and pos.has(cell, a):
+            yield REGISTRY["avoidable-rectangle-1"].step(
+                pos, f"Avoidable Rectangle Type 1 {digit_list((a, b1))} in {_rect_name(g, rect)} "
+                     f"(solved, none given)",
+                eliminations=[(cell, a)], cells=list(rect),
+                candidates=[(cell, a)])
+
+
+@finder("avoidable-rectangle-2")
+def avoidable_rectangle_2(pos: Position):
+    """Two corners were solved (none given); the other two hold their pattern digit plus the
+    same one extra digit x: x is in one of them, so cells seeing both lose x."""
+    g = pos.geometry
+    for rect, solved, unsolved in _ar_candidates(pos):
+        if len(solved) != 2:
+            continue
+        u1, u2 = rect[unsolved[0]], rect[unsolved[1]]
+        if OPPOSITE[solved[0]] == solved[1]:
+            # Solved diagonal: both hold a; the others would both need one same digit b.
+            a = pos.values[rect[solved[0]]]
+            if pos.values[rect[solved[1]]] != a:
+                continue
+            shared = pos.cands[u1] & pos.cands[u2] & ~bit(a)
+            options = [(b, b) for b in digits_of(shared)]
+        else:
+            options = [(_needed(pos, rect, unsolved[0]), _needed(pos, rect, unsolved[1]))]
+        for n1, n2 in options:
+            m1, m2 = pos.cands[u1], pos.cands[u2]
+            if not (m1 & bit(n1) and m2 & bit(n2)):
+                continue
+            x1, x2 = m1 & ~bit(n1), m2 & ~bit(n2)
+            if x1 != x2 or popcount(x1) != 1:
+                continue
+            x = x1.bit_length()
+            elims = [(c, x) for c in common_peers(g, (u1, u2)) if pos.has(c, x)]
+            if elims:
+                yield REGISTRY["avoidable-rectangle-2"].step(
+                    pos, f"Avoidable Rectangle Type 2 in {_rect_name(g, rect)} "
+                         f"({g.name(u1)} or {g.name(u2)} must be {x})",
+                    eliminations=elims, cells=list(rect), houses=shared_houses(g, u1, u2),
+                    candidates=[(u1, n1), (u2, n2)], fins=[(u1, x), (u2, x)])
+
+
+# --- BUG+1 --------------------------------------------------------------------------------------
+
+@finder("bug-plus-1")
+def bug_plus_1(pos: Position):
+    """Every unsolved cell but one holds two candidates, and every digit has two places in each
+    house except one digit of that cell: placing anything else there leaves a BUG (every digit
+    twice per house), which has two solutions. So that digit goes in the cell."""
+    g = pos.geometry
+    cands = pos.cands
+    triple = -1
+    for cell, m in enumerate(cands):
+        if not m:
+            continue
+        k = popcount(m)
+        if k == 2:
+            continue
+        if k != 3 or triple >= 0:
+            return
+        triple = cell
+    if triple < 0:
+        return
+    extra = 0
+    for h, house in enumerate(g.houses):
+        counts: dict[int, int] = {}
+        for c in house:
+            for d in digits_of(cands[c]):
+                counts[d] = counts.get(d, 0) + 1
+        odd = [d for d, k in counts.items() if k != 2]
+        if triple in house:
+            if len(odd) != 1 or counts[odd[0]] != 3 or (extra and odd[0] != extra):
+                return
+            extra = odd[0]
+        elif odd:
+            return
+    yield REGISTRY["bug-plus-1"].step(
+        pos, f"BUG+1 ({g.name(triple)} is the only cell with three candidates, and {extra} has "
+             f"three places in each of its houses)", placements=[(triple, extra)], cells=[triple],
+        houses=list(g.houses_of[triple]), candidates=[(triple, extra)])

@@ -1,0 +1,261 @@
+"""Wings: small sets of cells with few candidates that force a digit into one of a few cells.
+
+- XY-Wing: pivot ``xy`` seeing pincers ``xz`` and ``yz`` (all bivalue): one pincer is ``z``.
+- XYZ-Wing: pivot ``xyz`` seeing pincers ``xz`` and ``yz``: the pivot or a pincer is ``z``.
+- WXYZ-Wing (bent quad): four connected cells holding four digits in all, where every digit
+  but one (``Z``) is *restricted* (its cells in the pattern all see each other): four cells
+  cannot take their values from three such digits, so one of the ``Z`` cells is ``Z``.
+- W-Wing: two bivalue cells ``xy`` that do not see each other, joined by a conjugate pair on
+  ``x`` (one end sees each cell): one of the two cells is ``y``.
+- Remote Pair: bivalue cells with the same pair ``xy`` in a chain of at least four, each seeing
+  the next: their values alternate, so a cell seeing two cells of opposite parity loses both.
+
+In each case the digit is removed from the cells that see every cell that may hold it.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from ..links import LinkGraph, cells_of, mask_of
+from ..position import Position, bit, digits_of
+from ..step import Link, cell_list, digit_list
+from .registry import REGISTRY, finder
+
+
+@finder("xy-wing")
+def xy_wing(pos: Position):
+    graph = LinkGraph(pos)
+    g, cands = graph.geometry, pos.cands
+    tech = REGISTRY["xy-wing"]
+    bivalue = graph.bivalue_cells()
+    bmask = mask_of(bivalue)
+    for pivot in bivalue:
+        pm = cands[pivot]
+        x, y = digits_of(pm)
+        # pincers by their third digit z: the ones holding x (and not y) and the ones holding y
+        with_x: dict[int, list[int]] = defaultdict(list)
+        with_y: dict[int, list[int]] = defaultdict(list)
+        for cell in cells_of(graph.peers[pivot] & bmask):
+            m = cands[cell]
+            common = m & pm
+            if common and common != pm:
+                z = (m & ~pm).bit_length()
+                (with_x if common == bit(x) else with_y)[z].append(cell)
+        for z, xs in with_x.items():
+            for a in xs:
+                for b in with_y.get(z, ()):
+                    targets = graph.peers[a] & graph.peers[b] & graph.digit_cells[z]
+                    if not targets:
+                        continue
+                    what = (f"{tech.name} {x}/{y}/{z}: pivot {g.name(pivot)} ({x}/{y}), pincers "
+                            f"{g.name(a)} ({digit_list((x, z))}) and {g.name(b)} "
+                            f"({digit_list((y, z))})")
+                    yield tech.step(
+                        pos, what, eliminations=[(t, z) for t in cells_of(targets)],
+                        cells=[pivot, a, b],
+                        candidates=[(pivot, x), (pivot, y), (a, x), (a, z), (b, y), (b, z)],
+                        links=[Link((a, z), (a, x), True), Link((a, x), (pivot, x), False),
+                               Link((pivot, x), (pivot, y), True), Link((pivot, y), (b, y), False),
+                               Link((b, y), (b, z), True)])
+
+
+@finder("xyz-wing")
+def xyz_wing(pos: Position):
+    graph = LinkGraph(pos)
+    g, cands = graph.geometry, pos.cands
+    tech = REGISTRY["xyz-wing"]
+    bmask = mask_of(graph.bivalue_cells())
+    for pivot, pm in enumerate(cands):
+        if pm.bit_count() != 3:
+            continue
+        pincers = [c for c in cells_of(graph.peers[pivot] & bmask) if cands[c] & ~pm == 0]
+        for i, a in enumerate(pincers):
+            for b in pincers[i + 1:]:
+                if cands[a] == cands[b]:
+                    continue  # a naked pair, not a wing
+                zmask = cands[a] & cands[b]
+                z = zmask.bit_length()
+                targets = (graph.peers[pivot] & graph.peers[a] & graph.peers[b]
+                           & graph.digit_cells[z])
+                if not targets:
+                    continue
+                what = (f"{tech.name} {digit_list(digits_of(pm))} on {z}: pivot {g.name(pivot)}, "
+                        f"pincers {g.name(a)} ({digit_list(digits_of(cands[a]))}) and "
+                        f"{g.name(b)} ({digit_list(digits_of(cands[b]))})")
+                yield tech.step(
+                    pos, what, eliminations=[(t, z) for t in cells_of(targets)],
+                    cells=[pivot, a, b],
+                    candidates=[(c, d) for c in (pivot, a, b) for d in digits_of(cands[c])])
+
+
+def _connected_quads(graph: LinkGraph, small: int):
+    """Every connected set of four cells from the bitmask ``small`` whose candidates together
+    are at most four digits, each once (the smallest cell is the root; ESU enumeration)."""
+    cands, peers = graph.pos.cands, graph.peers
+    all_small = small
+
+    def extend(sub: list[int], union: int, ext: int, nbhd: int, root: int):
+        if len(sub) == 4:
+            yield tuple(sub)
+            return
+        while ext:
+            low = ext & -ext
+            w = low.bit_length() - 1
+            ext ^= low
+            u = union | cands[w]
+            if u.bit_count() > 4:
+                continue
+            # new extension cells: neighbours of w beyond the root not already adjacent to sub
+            new = peers[w] & all_small & ~nbhd & ~((1 << (root + 1)) - 1)
+            sub.append(w)
+            yield from extend(sub, u, ext | new, nbhd | peers[w] | low, root)
+            sub.pop()
+
+    for root in cells_of(small):
+        ext = peers[root] & all_small & ~((1 << (root + 1)) - 1)
+        yield from extend([root], cands[root], ext, peers[root] | (1 << root), root)
+
+
+@finder("wxyz-wing")
+def wxyz_wing(pos: Position):
+    graph = LinkGraph(pos)
+    g, cands, peers = graph.geometry, pos.cands, graph.peers
+    tech = REGISTRY["wxyz-wing"]
+    small = mask_of(c for c, m in enumerate(cands) if 2 <= m.bit_count() <= 4)
+    for quad in _connected_quads(graph, small):
+        union = 0
+        for c in quad:
+            union |= cands[c]
+        if union.bit_count() != 4:
+            continue
+        z = None
+        for d in digits_of(union):
+            holders = [c for c in quad if cands[c] & bit(d)]
+            restricted = all(peers[u] >> v & 1 for i, u in enumerate(holders)
+                             for v in holders[i + 1:])
+            if not restricted:
+                if z is not None:
+                    z = None
+                    break
+                z = (d, holders)
+        if z is None:
+            continue
+        zd, holders = z
+        targets = graph.targets(zd, holders, exclude=mask_of(quad))
+        if not targets:
+            continue
+        cells = ", ".join(f"{g.name(c)} ({digit_list(digits_of(cands[c]))})" for c in sorted(quad))
+        what = f"{tech.name} {digit_list(digits_of(union))} on {zd}: {cells}"
+        yield tech.step(
+            pos, what, eliminations=[(t, zd) for t in cells_of(targets)], cells=sorted(quad),
+            candidates=[(c, d) for c in sorted(quad) for d in digits_of(cands[c])])
+
+
+@finder("w-wing")
+def w_wing(pos: Position):
+    graph = LinkGraph(pos)
+    g, cands, peers = graph.geometry, pos.cands, graph.peers
+    tech = REGISTRY["w-wing"]
+    by_pair: dict[int, list[int]] = defaultdict(list)
+    for c in graph.bivalue_cells():
+        by_pair[cands[c]].append(c)
+    for pm, cells in by_pair.items():
+        for i, p in enumerate(cells):
+            for q in cells[i + 1:]:
+                if peers[p] >> q & 1:
+                    continue
+                for x in digits_of(pm):
+                    y = (pm & ~bit(x)).bit_length()
+                    targets = peers[p] & peers[q] & graph.digit_cells[y]
+                    if not targets:
+                        continue
+                    link = _bridge(graph, x, p, q)
+                    if link is None:
+                        continue
+                    a, b, house = link
+                    what = (f"{tech.name} {x}/{y} in {g.name(p)}, {g.name(q)} joined by "
+                            f"{g.name(a)} = {g.name(b)} on {x} ({g.house_name(house)})")
+                    yield tech.step(
+                        pos, what, eliminations=[(t, y) for t in cells_of(targets)],
+                        cells=[p, q, a, b], houses=[house],
+                        candidates=[(p, x), (p, y), (q, x), (q, y), (a, x), (b, x)],
+                        links=[Link((p, y), (p, x), True), Link((p, x), (a, x), False),
+                               Link((a, x), (b, x), True), Link((b, x), (q, x), False),
+                               Link((q, x), (q, y), True)])
+
+
+def _bridge(graph: LinkGraph, x: int, p: int, q: int):
+    """A conjugate pair ``a = b`` on ``x`` with ``a`` seeing ``p`` and ``b`` seeing ``q``."""
+    peers = graph.peers
+    for link in graph.strong_links(x):
+        for a, b in ((link.a, link.b), (link.b, link.a)):
+            if a in (p, q) or b in (p, q):
+                continue
+            if peers[a] >> p & 1 and peers[b] >> q & 1:
+                return a, b, link.houses[0]
+    return None
+
+
+@finder("remote-pair")
+def remote_pair(pos: Position):
+    graph = LinkGraph(pos)
+    g, cands, peers = graph.geometry, pos.cands, graph.peers
+    tech = REGISTRY["remote-pair"]
+    by_pair: dict[int, list[int]] = defaultdict(list)
+    for c in graph.bivalue_cells():
+        by_pair[cands[c]].append(c)
+    for pm, cells in by_pair.items():
+        if len(cells) < 4:
+            continue
+        group = mask_of(cells)
+        x, y = digits_of(pm)
+        holders = graph.digit_cells[x] | graph.digit_cells[y]
+        parity: dict[int, int] = {}
+        for start in cells:
+            if start in parity:
+                continue
+            parity[start] = 0
+            order = [start]
+            for cell in order:
+                for nxt in cells_of(peers[cell] & group):
+                    if nxt not in parity:
+                        parity[nxt] = 1 - parity[cell]
+                        order.append(nxt)
+            if len(order) < 4:
+                continue
+            sides = [mask_of(c for c in order if parity[c] == s) for s in (0, 1)]
+            comp = sides[0] | sides[1]
+            elims = []
+            for t in cells_of(holders & ~comp):
+                a_side, b_side = peers[t] & sides[0], peers[t] & sides[1]
+                if not (a_side and b_side):
+                    continue
+                # at least one opposite pair that does not see itself (else: a naked pair)
+                if any(b_side & ~peers[u] for u in cells_of(a_side)):
+                    elims += [(t, d) for d in (x, y) if cands[t] & bit(d)]
+            if not elims:
+                continue
+            what = (f"{tech.name} {x}/{y}: {_chain_or_sides(g, order, parity, peers, group)}")
+            yield tech.step(
+                pos, what, eliminations=elims, cells=sorted(order),
+                candidates=[(c, d) for c in sorted(order) for d in (x, y)],
+                links=[Link((u, x), (v, x), False) for u in order for v in cells_of(peers[u] & comp)
+                       if u < v])
+
+
+def _chain_or_sides(g, order, parity, peers, group) -> str:
+    """The cells written as a chain when they form a simple path, else by parity class."""
+    comp = mask_of(order)
+    degree = {c: (peers[c] & comp).bit_count() for c in order}
+    ends = [c for c in order if degree[c] == 1]
+    if len(ends) == 2 and all(d <= 2 for d in degree.values()):
+        path, prev, cur = [ends[0]], -1, ends[0]
+        while len(path) < len(order):
+            nxt = next(c for c in cells_of(peers[cur] & comp) if c != prev)
+            path.append(nxt)
+            prev, cur = cur, nxt
+        return " - ".join(g.name(c) for c in path)
+    a = [c for c in order if parity[c] == 0]
+    b = [c for c in order if parity[c] == 1]
+    return f"{cell_list(g, a)} | {cell_list(g, b)} (the two parities)"

@@ -1,0 +1,392 @@
+/* sudokit.search._core: the Python bindings of the compiled search core.
+ *
+ *   solve(values, box_rows, box_cols, limit=1, keep=-1, node_limit=0, time_limit=0.0,
+ *         seed=None, method="fast", restarts=True)
+ *       -> (solutions: bytes, count, complete, limit_reached, nodes, guesses)
+ *   solve_many(data, box_rows, box_cols, decode, limit=1, node_limit=0, time_limit=0.0,
+ *              seed=None, method="fast", restarts=True)
+ *       -> (status: bytes, counts: bytes, solutions: bytes, nodes: bytes, guesses: bytes,
+ *           errors: list of (index, line, message))
+ *
+ * values: bytes-like, one byte per cell (0 empty, 1..N). data: bytes or str, one puzzle a line,
+ * decoded through decode (256 bytes: 0 blank, 1..N a value, 0xFE skipped, 0xFF not a symbol).
+ * counts, nodes and guesses are native int64 arrays. Status codes: see STATUS_* below.
+ * The search runs with the GIL released; every input is checked before, so malformed input
+ * raises ValueError or TypeError.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "csrc/sk_common.h"
+
+void sk_bb9_init(void);
+
+enum { STATUS_NONE = 0, STATUS_UNIQUE = 1, STATUS_MULTIPLE = 2, STATUS_LIMIT = 3, STATUS_SOLVED = 4, STATUS_INVALID = 5 };
+enum { METHOD_FAST, METHOD_GENERIC, METHOD_DIGITS };
+
+#define DEFAULT_SEED 0x5DEECE66DULL
+
+static int parse_method(const char *name, int *method) {
+    if (!strcmp(name, "fast")) *method = METHOD_FAST;
+    else if (!strcmp(name, "generic")) *method = METHOD_GENERIC;
+    else if (!strcmp(name, "digits")) *method = METHOD_DIGITS;
+    else {
+        PyErr_Format(PyExc_ValueError, "unknown method '%.40s' (fast, generic or digits)", name);
+        return -1;
+    }
+    return 0;
+}
+
+static int check_box(long br, long bc) {
+    if (br < 1 || bc < 1 || br > SK_MAX_N || bc > SK_MAX_N || br * bc > SK_MAX_N) {
+        PyErr_Format(PyExc_ValueError, "box %ldx%ld: the grid side box_rows*box_cols must be 1..%d", br, bc, SK_MAX_N);
+        return -1;
+    }
+    return 0;
+}
+
+static int parse_seed(PyObject *seed, sk_job *job) {
+    if (seed == NULL || seed == Py_None) {
+        job->randomize = 0;
+        job->seed = DEFAULT_SEED;
+        return 0;
+    }
+    if (!PyLong_Check(seed)) {
+        PyErr_SetString(PyExc_TypeError, "seed must be an int or None");
+        return -1;
+    }
+    unsigned long long s = PyLong_AsUnsignedLongLongMask(seed);
+    if (s == (unsigned long long)-1 && PyErr_Occurred()) return -1;
+    job->randomize = 1;
+    job->seed = s ^ DEFAULT_SEED;
+    return 0;
+}
+
+/* Run one search with the chosen method. geom may be NULL for the 9x9 fast path. */
+static int run(int method, const sk_geom *geom, const uint8_t *grid, sk_job *job) {
+    if (method == METHOD_DIGITS) return sk_digits_solve(geom, grid, job);
+    if (method == METHOD_FAST && geom->br == 3 && geom->bc == 3) return sk_bb9_solve(grid, job);
+    return sk_generic_solve(geom, grid, job);
+}
+
+static int status_of(const sk_job *job) {
+    if (job->count >= 2) return STATUS_MULTIPLE;
+    if (job->aborted) return STATUS_LIMIT;
+    if (job->count == 1) return job->count < job->limit ? STATUS_UNIQUE : STATUS_SOLVED;
+    return STATUS_NONE;
+}
+
+static int set_limits(sk_job *job, long long limit, long long node_limit, double time_limit) {
+    if (limit < 1) {
+        PyErr_SetString(PyExc_ValueError, "limit must be at least 1");
+        return -1;
+    }
+    job->limit = limit;
+    job->node_limit = node_limit > 0 ? node_limit : 0;
+    job->deadline = time_limit > 0 ? time_limit : 0; /* relative; made absolute per search */
+    return 0;
+}
+
+static PyObject *core_solve(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *kwlist[] = {"values", "box_rows", "box_cols", "limit", "keep", "node_limit",
+                             "time_limit", "seed", "method", "restarts", NULL};
+    Py_buffer buf;
+    long br, bc;
+    long long limit = 1, keep = -1, node_limit = 0;
+    double time_limit = 0.0;
+    PyObject *seed = Py_None;
+    const char *method_name = "fast";
+    int restarts = 1, method;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "y*ll|LLLdOsp", kwlist, &buf, &br, &bc, &limit, &keep, &node_limit,
+                                     &time_limit, &seed, &method_name, &restarts))
+        return NULL;
+    sk_job job;
+    memset(&job, 0, sizeof job);
+    sk_geom *geom = NULL;
+    uint8_t *grid = NULL;
+    PyObject *result = NULL;
+    if (check_box(br, bc) < 0 || parse_method(method_name, &method) < 0 || parse_seed(seed, &job) < 0 ||
+        set_limits(&job, limit, node_limit, time_limit) < 0)
+        goto out;
+    long n = br * bc, nc = n * n;
+    if (buf.len != nc) {
+        PyErr_Format(PyExc_ValueError, "a %ldx%ld grid has %ld cells, got %zd values", n, n, nc, buf.len);
+        goto out;
+    }
+    grid = malloc((size_t)nc);
+    if (!grid) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    memcpy(grid, buf.buf, (size_t)nc);
+    for (long i = 0; i < nc; i++)
+        if (grid[i] > n) {
+            PyErr_Format(PyExc_ValueError, "cell %ld holds %d, outside 0..%ld", i, grid[i], n);
+            goto out;
+        }
+    if (keep < 0 || keep > limit) keep = limit;
+    job.keep = keep;
+    job.restarts = restarts;
+    geom = sk_geom_new((int)br, (int)bc);
+    if (!geom) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    int rc;
+    Py_BEGIN_ALLOW_THREADS
+    if (job.deadline > 0) job.deadline += sk_now();
+    rc = run(method, geom, grid, &job);
+    Py_END_ALLOW_THREADS
+    if (rc < 0) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    {
+        long long stored = job.count < job.keep ? job.count : job.keep;
+        int complete = !job.aborted && job.count < job.limit;
+        result = Py_BuildValue("(y#LNNLL)", job.out ? (const char *)job.out : "", (Py_ssize_t)(stored * nc), job.count,
+                               PyBool_FromLong(complete), PyBool_FromLong(job.aborted), job.nodes, job.guesses);
+    }
+out:
+    PyBuffer_Release(&buf);
+    free(grid);
+    free(job.out);
+    sk_geom_free(geom);
+    return result;
+}
+
+/* ---- batch ---------------------------------------------------------------------------- */
+
+typedef struct {
+    const char *line;
+    Py_ssize_t len;
+    long lineno;
+} LineRef;
+
+typedef struct {
+    long index, lineno;
+    char message[160];
+} BadLine;
+
+/* Decode one line into grid; 0 on success, else writes a message. */
+static int decode_line(const LineRef *ln, const uint8_t *decode, long nc, long n, uint8_t *grid, char *msg, size_t msglen) {
+    long k = 0;
+    Py_ssize_t i = 0;
+    for (; i < ln->len && k < nc; i++) {
+        unsigned char ch = (unsigned char)ln->line[i];
+        uint8_t v = decode[ch];
+        if (v == 0xFE) continue;
+        if (v == 0xFF) {
+            if (ch >= 32 && ch < 127)
+                snprintf(msg, msglen, "column %ld: unexpected character '%c' after %ld of %ld cells", (long)i + 1, ch, k, nc);
+            else
+                snprintf(msg, msglen, "column %ld: unexpected byte 0x%02x after %ld of %ld cells", (long)i + 1, ch, k, nc);
+            return -1;
+        }
+        grid[k++] = v;
+    }
+    if (k < nc) {
+        snprintf(msg, msglen, "found %ld cells, a %ldx%ld grid needs %ld", k, n, n, nc);
+        return -1;
+    }
+    if (i < ln->len) { /* what follows the grid must be separated from it */
+        unsigned char ch = (unsigned char)ln->line[i];
+        if (decode[ch] != 0xFE && decode[ch] != 0xFF) {
+            snprintf(msg, msglen, "more than %ld cells on the line", nc);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static PyObject *core_solve_many(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *kwlist[] = {"data", "box_rows", "box_cols", "decode", "limit", "node_limit", "time_limit",
+                             "seed", "method", "restarts", NULL};
+    PyObject *data;
+    Py_buffer dec;
+    long br, bc;
+    long long limit = 1, node_limit = 0;
+    double time_limit = 0.0;
+    PyObject *seed = Py_None;
+    const char *method_name = "fast";
+    int restarts = 1, method;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "Olly*|LLdOsp", kwlist, &data, &br, &bc, &dec, &limit, &node_limit,
+                                     &time_limit, &seed, &method_name, &restarts))
+        return NULL;
+    sk_job proto;
+    memset(&proto, 0, sizeof proto);
+    char *text = NULL;
+    Py_ssize_t tlen = 0;
+    LineRef *lines = NULL;
+    BadLine *bad = NULL;
+    uint8_t *status = NULL, *sols = NULL, *grid = NULL;
+    long long *counts = NULL, *nodes = NULL, *guesses = NULL;
+    sk_geom *geom = NULL;
+    PyObject *result = NULL;
+    uint8_t decode[256];
+    if (check_box(br, bc) < 0 || parse_method(method_name, &method) < 0 || parse_seed(seed, &proto) < 0 ||
+        set_limits(&proto, limit, node_limit, time_limit) < 0)
+        goto out;
+    long n = br * bc, nc = n * n;
+    if (dec.len != 256) {
+        PyErr_SetString(PyExc_ValueError, "decode must be 256 bytes");
+        goto out;
+    }
+    memcpy(decode, dec.buf, 256);
+    for (int i = 0; i < 256; i++)
+        if (decode[i] > n && decode[i] < 0xFE) {
+            PyErr_Format(PyExc_ValueError, "decode maps byte %d to %d, outside 0..%ld", i, decode[i], n);
+            goto out;
+        }
+    /* copy the text so that the search can run without the GIL */
+    if (PyUnicode_Check(data)) {
+        const char *s = PyUnicode_AsUTF8AndSize(data, &tlen);
+        if (!s) goto out;
+        text = malloc((size_t)tlen + 1);
+        if (text) memcpy(text, s, (size_t)tlen);
+    } else if (PyObject_CheckBuffer(data)) {
+        Py_buffer b;
+        if (PyObject_GetBuffer(data, &b, PyBUF_SIMPLE) < 0) goto out;
+        tlen = b.len;
+        text = malloc((size_t)tlen + 1);
+        if (text) memcpy(text, b.buf, (size_t)tlen);
+        PyBuffer_Release(&b);
+    } else {
+        PyErr_Format(PyExc_TypeError, "data must be str or bytes, not %.80s", Py_TYPE(data)->tp_name);
+        goto out;
+    }
+    if (!text) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    /* lines that hold a puzzle: not blank, not a # comment */
+    Py_ssize_t cap = 1;
+    for (Py_ssize_t i = 0; i < tlen; i++) cap += text[i] == '\n';
+    lines = malloc(sizeof(LineRef) * (size_t)cap);
+    if (!lines) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    Py_ssize_t count = 0;
+    long lineno = 0;
+    for (Py_ssize_t start = 0; start < tlen;) {
+        Py_ssize_t end = start;
+        while (end < tlen && text[end] != '\n') end++;
+        lineno++;
+        Py_ssize_t a = start, z = end;
+        while (a < z && (text[a] == ' ' || text[a] == '\t' || text[a] == '\r')) a++;
+        while (z > a && (text[z - 1] == ' ' || text[z - 1] == '\t' || text[z - 1] == '\r')) z--;
+        if (a < z && text[a] != '#') {
+            lines[count].line = text + a;
+            lines[count].len = z - a;
+            lines[count].lineno = lineno;
+            count++;
+        }
+        start = end + 1;
+    }
+    if ((long long)count * nc > (1LL << 31)) {
+        PyErr_SetString(PyExc_ValueError, "batch too large; split it");
+        goto out;
+    }
+    status = malloc((size_t)count + 1);
+    counts = calloc((size_t)count + 1, sizeof(long long));
+    nodes = calloc((size_t)count + 1, sizeof(long long));
+    guesses = calloc((size_t)count + 1, sizeof(long long));
+    sols = calloc((size_t)count * (size_t)nc + 1, 1);
+    bad = malloc(sizeof(BadLine) * (size_t)(count + 1));
+    grid = malloc((size_t)nc);
+    geom = sk_geom_new((int)br, (int)bc);
+    if (!status || !counts || !nodes || !guesses || !sols || !bad || !grid || !geom) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    long nbad = 0;
+    int nomem = 0;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < count && !nomem; i++) {
+        if (decode_line(&lines[i], decode, nc, n, grid, bad[nbad].message, sizeof bad[nbad].message) < 0) {
+            bad[nbad].index = (long)i;
+            bad[nbad].lineno = lines[i].lineno;
+            nbad++;
+            status[i] = STATUS_INVALID;
+            continue;
+        }
+        sk_job job = proto;
+        job.keep = 1;
+        job.restarts = restarts;
+        job.out = sols + (size_t)i * (size_t)nc; /* room for exactly one: never grown */
+        job.out_cap = 1;
+        if (job.deadline > 0) job.deadline += sk_now();
+        if (run(method, geom, grid, &job) < 0) nomem = 1;
+        status[i] = (uint8_t)status_of(&job);
+        counts[i] = job.count;
+        nodes[i] = job.nodes;
+        guesses[i] = job.guesses;
+    }
+    Py_END_ALLOW_THREADS
+    if (nomem) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    {
+        PyObject *errors = PyList_New(nbad);
+        if (!errors) goto out;
+        for (long j = 0; j < nbad; j++) {
+            PyObject *item = Py_BuildValue("(lls)", bad[j].index, bad[j].lineno, bad[j].message);
+            if (!item) {
+                Py_DECREF(errors);
+                goto out;
+            }
+            PyList_SET_ITEM(errors, j, item);
+        }
+        result = Py_BuildValue("(y#y#y#y#y#N)", (const char *)status, count, (const char *)counts,
+                               (Py_ssize_t)(count * (Py_ssize_t)sizeof(long long)), (const char *)sols,
+                               (Py_ssize_t)(count * nc), (const char *)nodes,
+                               (Py_ssize_t)(count * (Py_ssize_t)sizeof(long long)), (const char *)guesses,
+                               (Py_ssize_t)(count * (Py_ssize_t)sizeof(long long)), errors);
+    }
+out:
+    PyBuffer_Release(&dec);
+    free(text);
+    free(lines);
+    free(bad);
+    free(status);
+    free(counts);
+    free(nodes);
+    free(guesses);
+    free(sols);
+    free(grid);
+    sk_geom_free(geom);
+    return result;
+}
+
+static PyMethodDef core_methods[] = {
+    {"solve", (PyCFunction)(void (*)(void))core_solve, METH_VARARGS | METH_KEYWORDS,
+     "solve(values, box_rows, box_cols, limit=1, keep=-1, node_limit=0, time_limit=0.0, seed=None, "
+     "method='fast', restarts=True) -> (solutions, count, complete, limit_reached, nodes, guesses)"},
+    {"solve_many", (PyCFunction)(void (*)(void))core_solve_many, METH_VARARGS | METH_KEYWORDS,
+     "solve_many(data, box_rows, box_cols, decode, limit=1, node_limit=0, time_limit=0.0, seed=None, "
+     "method='fast', restarts=True) -> (status, counts, solutions, nodes, guesses, errors)"},
+    {NULL, NULL, 0, NULL}};
+
+static struct PyModuleDef core_module = {PyModuleDef_HEAD_INIT, "sudokit.search._core",
+                                         "The compiled search core of sudokit.", -1, core_methods};
+
+PyMODINIT_FUNC PyInit__core(void) {
+    sk_bb9_init();
+    PyObject *m = PyModule_Create(&core_module);
+    if (!m) return NULL;
+    if (PyModule_AddIntConstant(m, "MAX_N", SK_MAX_N) < 0 || PyModule_AddIntConstant(m, "STATUS_NONE", STATUS_NONE) < 0 ||
+        PyModule_AddIntConstant(m, "STATUS_UNIQUE", STATUS_UNIQUE) < 0 ||
+        PyModule_AddIntConstant(m, "STATUS_MULTIPLE", STATUS_MULTIPLE) < 0 ||
+        PyModule_AddIntConstant(m, "STATUS_LIMIT", STATUS_LIMIT) < 0 ||
+        PyModule_AddIntConstant(m, "STATUS_SOLVED", STATUS_SOLVED) < 0 ||
+        PyModule_AddIntConstant(m, "STATUS_INVALID", STATUS_INVALID) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,288 @@
+"""The compiled search core (``sudokit.search._core``) behind a small Python API.
+
+- :func:`solve` / :func:`count_solutions` / :func:`is_unique`: one puzzle a call.
+- :func:`solve_many`: a whole batch (text, bytes or a list of lines) parsed and solved in C,
+  with the GIL released; the results come back as compact arrays (:class:`BatchResult`).
+- :func:`random_solution`: a random full grid, reproducible by seed.
+
+Methods: ``fast`` (the default: a bitboard solver for 9x9, a generic one with locked
+candidates and restarts for every other size), ``digits`` (the digit-at-a-time placement of
+the C# article, no propagation) and ``generic`` (the generic solver at every size, 9x9
+included; for tests). Every call takes a ``node_limit`` and a ``time_limit``; when one stops
+the search the result says so (``limit_reached``), it never hangs the caller.
+
+Statistics: ``nodes`` counts the states propagated (root included; for ``digits`` the digits
+placed), ``guesses`` the branch points (states where the search had to choose).
+"""
+
+from __future__ import annotations
+
+import array
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from ..errors import SearchLimitError, SudokitError
+from ..geometry import Geometry
+from ..grid import Grid
+from ..symbols import get_alphabet
+from . import _core
+from .result import LIMIT, MULTIPLE, NO_SOLUTION, SOLVED, UNIQUE, SearchResult
+
+NAME = "fast"
+DIGITS = "digits"
+GENERIC = "generic"
+CORE_METHODS = (NAME, DIGITS, GENERIC)
+
+#: The limit used for "every solution" (``limit=None``).
+_ALL = 1 << 62
+
+INVALID = "invalid"
+#: Status code of the C layer -> status name (as in :attr:`SearchResult.status`).
+STATUS_NAMES = {
+    _core.STATUS_NONE: NO_SOLUTION,
+    _core.STATUS_UNIQUE: UNIQUE,
+    _core.STATUS_MULTIPLE: MULTIPLE,
+    _core.STATUS_LIMIT: LIMIT,
+    _core.STATUS_SOLVED: SOLVED,
+    _core.STATUS_INVALID: INVALID,
+}
+
+
+def _as_grid(puzzle: Grid | str, box=None) -> Grid:
+    return puzzle if isinstance(puzzle, Grid) else Grid.parse(puzzle, box=box)
+
+
+def _limit(limit: int | None) -> int:
+    if limit is None:
+        return _ALL
+    if limit < 1:
+        raise ValueError("limit must be at least 1 (or None for every solution)")
+    return limit
+
+
+def _method(method: str) -> str:
+    if method not in CORE_METHODS:
+        raise SudokitError(f"unknown core method {method!r}; choose one of {', '.join(CORE_METHODS)}")
+    return method
+
+
+def solve(grid: Grid | str, limit: int | None = 1, node_limit: int | None = None,
+          time_limit: float | None = None, seed: int | None = None, *, method: str = NAME,
+          restarts: bool = True, keep: int | None = None) -> SearchResult:
+    """Search ``grid`` for up to ``limit`` solutions (``None``: all of them).
+
+    ``seed`` (an int) randomises the branching order reproducibly; ``None`` keeps the fixed
+    order. ``restarts`` lets the generic solver restart under a growing node budget when one
+    solution is asked for (large grids). ``keep`` bounds how many solutions are returned
+    (default: all that were found, up to ``limit``).
+    """
+    grid = _as_grid(grid)
+    geo = grid.geometry
+    lim = _limit(limit)
+    if keep is None:
+        keep = min(lim, 1 << 20)
+    start = time.perf_counter()
+    raw, count, complete, limit_reached, nodes, guesses = _core.solve(
+        bytes(grid.values), geo.box_rows, geo.box_cols, limit=lim, keep=keep,
+        node_limit=node_limit or 0, time_limit=time_limit or 0.0, seed=seed,
+        method=_method(method), restarts=restarts)
+    seconds = time.perf_counter() - start
+    nc = geo.ncells
+    solutions = [grid.with_values(raw[i:i + nc]) for i in range(0, len(raw), nc)]
+    extra = {"count": count} if count != len(solutions) else {}
+    return SearchResult(puzzle=grid, solutions=solutions, complete=complete,
+                        limit_reached=limit_reached, nodes=nodes, guesses=guesses,
+                        seconds=seconds, method=method, extra=extra)
+
+
+def solve_digits(grid: Grid | str, limit: int | None = 1, node_limit: int | None = None,
+                 time_limit: float | None = None, seed: int | None = None) -> SearchResult:
+    """:func:`solve` with the ``digits`` method (the C# article's digit-at-a-time search)."""
+    return solve(grid, limit, node_limit, time_limit, seed, method=DIGITS)
+
+
+def count_solutions(grid: Grid | str, limit: int | None = 2, node_limit: int | None = None,
+                    time_limit: float | None = None, *, method: str = NAME) -> int:
+    """The number of solutions, counted up to ``limit`` (so ``limit`` means "at least").
+
+    Raises :class:`SearchLimitError` when a node or time limit stops the search first.
+    """
+    grid = _as_grid(grid)
+    geo = grid.geometry
+    lim = _limit(limit)
+    _, count, _, limit_reached, nodes, _ = _core.solve(
+        bytes(grid.values), geo.box_rows, geo.box_cols, limit=lim, keep=0,
+        node_limit=node_limit or 0, time_limit=time_limit or 0.0, method=_method(method))
+    if limit_reached and count < lim:
+        raise SearchLimitError(
+            f"the {method} search stopped at its node or time limit after {nodes:,} nodes, "
+            f"with {count} solution(s) found")
+    return count
+
+
+def is_unique(grid: Grid | str, node_limit: int | None = None,
+              time_limit: float | None = None) -> bool:
+    """True if the puzzle has exactly one solution (raises :class:`SearchLimitError` when a
+    limit stops the search before it knows)."""
+    return count_solutions(grid, 2, node_limit, time_limit) == 1
+
+
+def random_solution(geometry: Geometry | int | str, seed: int) -> Grid:
+    """A random full grid of ``geometry`` (a Geometry, a size, or a box ``"RxC"``); the same
+    seed gives the same grid."""
+    if isinstance(geometry, int):
+        geometry = Geometry.of(geometry)
+    elif isinstance(geometry, str):
+        from ..geometry import parse_box
+
+        r, c = parse_box(geometry)
+        geometry = Geometry.of(r * c, (r, c))
+    result = solve(Grid.empty(geometry), 1, seed=seed)
+    if result.solution is None:  # an empty grid always has a solution
+        raise SudokitError(f"no solution found for an empty {geometry.box_shape} grid")
+    return result.solution
+
+
+# --- batches ------------------------------------------------------------------------------
+
+@lru_cache(maxsize=64)
+def decode_table(size: int, alphabet: str | None = None) -> bytes:
+    """The 256-byte table the C parser reads a line with: 0 blank, 1..N a value, 0xFE a
+    separator (space, tab), 0xFF anything else."""
+    table = bytearray(b"\xff" * 256)
+    for ch, value in get_alphabet(alphabet).decoder(size).items():
+        if ord(ch) < 128:
+            table[ord(ch)] = value
+    table[ord(" ")] = table[ord("\t")] = 0xFE
+    return bytes(table)
+
+
+def _first_line(data: str | bytes) -> str:
+    text = data[:1_000_000]
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            return stripped
+    raise SudokitError("no puzzle in the batch")
+
+
+def _geometry_of(data: str | bytes, box, alphabet) -> Geometry:
+    from ..formats.line import parse_line
+
+    return parse_line(_first_line(data), box=box, alphabet=alphabet).geometry
+
+
+@dataclass
+class BatchResult:
+    """Results of :func:`solve_many`, kept in compact arrays (one entry per puzzle line).
+
+    ``status_codes`` holds the C status codes (see :data:`STATUS_NAMES`); ``counts``, ``nodes``
+    and ``guesses`` are ``array('q')``; ``raw_solutions`` the first solution of each puzzle,
+    one byte per cell (all zero when there is none). ``errors`` lists the lines that could not
+    be read: ``(index, line number, message)``.
+    """
+
+    geometry: Geometry
+    status_codes: bytes
+    counts: array.array
+    raw_solutions: bytes
+    nodes: array.array
+    guesses: array.array
+    errors: list[tuple[int, int, str]]
+    seconds: float
+    method: str
+    alphabet: str | None = None
+    _names: list[str] | None = field(default=None, repr=False)
+
+    def __len__(self) -> int:
+        return len(self.status_codes)
+
+    @property
+    def statuses(self) -> list[str]:
+        """Status name per puzzle (``unique``, ``multiple``, ..., ``invalid``)."""
+        if self._names is None:
+            self._names = [STATUS_NAMES[c] for c in self.status_codes]
+        return self._names
+
+    def status(self, i: int) -> str:
+        return STATUS_NAMES[self.status_codes[i]]
+
+    def tally(self) -> dict[str, int]:
+        """How many puzzles have each status."""
+        return {STATUS_NAMES[code]: self.status_codes.count(bytes([code]))
+                for code in sorted(STATUS_NAMES) if bytes([code]) in self.status_codes}
+
+    def solution_values(self, i: int) -> list[int] | None:
+        nc = self.geometry.ncells
+        values = self.raw_solutions[i * nc:(i + 1) * nc]
+        return list(values) if self.counts[i] else None
+
+    def solution(self, i: int) -> Grid | None:
+        values = self.solution_values(i)
+        return None if values is None else Grid(self.geometry, values, givens=[False] * len(values))
+
+    def solution_lines(self, alphabet: str | None = None, missing: str = "") -> list[str]:
+        """The first solution of each puzzle as a line (``missing`` when there is none)."""
+        a = get_alphabet(alphabet if alphabet is not None else self.alphabet)
+        table = bytes([0x2E]) + a.for_size(self.geometry.size).encode("ascii")
+        text = self.raw_solutions.translate(table.ljust(256, b"?")).decode("ascii")
+        nc = self.geometry.ncells
+        return [text[i * nc:(i + 1) * nc] if self.counts[i] else missing for i in range(len(self))]
+
+    @property
+    def total_nodes(self) -> int:
+        return sum(self.nodes)
+
+    @property
+    def total_guesses(self) -> int:
+        return sum(self.guesses)
+
+
+def solve_many(puzzles: str | bytes | bytearray | memoryview | Iterable[str | bytes | Grid], box=None,
+               limit: int | None = 1, node_limit: int | None = None, time_limit: float | None = None,
+               seed: int | None = None, *, method: str = NAME, alphabet: str | None = None,
+               restarts: bool = True) -> BatchResult:
+    """Solve every puzzle of a batch in C: text or bytes with one puzzle a line (blank lines
+    and ``#`` comments are skipped, text after a grid is ignored), or a sequence of lines or
+    grids. All puzzles share one geometry: ``box`` (``"RxC"`` or a tuple), else the one the
+    first line implies. ``limit=2`` checks uniqueness; the node and time limits apply to each
+    puzzle. Lines that cannot be read get the status ``invalid`` and an entry in ``errors``."""
+    if isinstance(puzzles, (str, bytes)):
+        data = puzzles
+    elif isinstance(puzzles, (bytearray, memoryview)):
+        data = bytes(puzzles)
+    else:
+        items: Sequence = puzzles if isinstance(puzzles, Sequence) else list(puzzles)
+        if items and isinstance(items[0], Grid):
+            if box is None:
+                box = (items[0].geometry.box_rows, items[0].geometry.box_cols)
+            items = [g.to_line(alphabet) if isinstance(g, Grid) else g for g in items]
+        if items and isinstance(items[0], bytes):
+            data = b"\n".join(items)
+        else:
+            data = "\n".join(items)
+    geo = _geometry_of(data, box, alphabet)
+    start = time.perf_counter()
+    status, counts, sols, nodes, guesses, errors = _core.solve_many(
+        data, geo.box_rows, geo.box_cols, decode_table(geo.size, alphabet), limit=_limit(limit),
+        node_limit=node_limit or 0, time_limit=time_limit or 0.0, seed=seed,
+        method=_method(method), restarts=restarts)
+    seconds = time.perf_counter() - start
+
+    def q(raw: bytes) -> array.array:
+        a = array.array("q")
+        a.frombytes(raw)
+        return a
+
+    return BatchResult(geo, status, q(counts), sols, q(nodes), q(guesses), errors, seconds, method,
+                       alphabet)
+
+
+__all__ = [
+    "NAME", "DIGITS", "GENERIC", "solve", "solve_digits", "count_solutions", "is_unique",
+    "random_solution", "solve_many", "BatchResult", "decode_table", "STATUS_NAMES", "INVALID",
+]

@@ -1,0 +1,106 @@
+/* Shared definitions of the sudokit search core: bit helpers, random numbers, the search job
+ * (limits in, statistics and solutions out) and the grid geometry used by the generic solvers.
+ *
+ * Grids are passed as one byte per cell, row-major, 0 for an empty cell and 1..N for a value.
+ */
+#ifndef SK_COMMON_H
+#define SK_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SK_MAX_N 64
+
+/* ---- bit helpers (gcc/clang builtins, portable fallbacks elsewhere) -------------------- */
+#if defined(__GNUC__) || defined(__clang__)
+static inline int sk_ctz64(uint64_t x) { return __builtin_ctzll(x); }
+static inline int sk_ctz32(uint32_t x) { return __builtin_ctz(x); }
+static inline int sk_pop64(uint64_t x) { return __builtin_popcountll(x); }
+static inline int sk_pop32(uint32_t x) { return __builtin_popcount(x); }
+#define SK_LIKELY(x) __builtin_expect(!!(x), 1)
+#define SK_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+static inline int sk_ctz64(uint64_t x) { int n = 0; while (!(x & 1)) { x >>= 1; n++; } return n; }
+static inline int sk_ctz32(uint32_t x) { return sk_ctz64(x); }
+static inline int sk_pop64(uint64_t x) { int n = 0; while (x) { x &= x - 1; n++; } return n; }
+static inline int sk_pop32(uint32_t x) { return sk_pop64(x); }
+#define SK_LIKELY(x) (x)
+#define SK_UNLIKELY(x) (x)
+#endif
+
+/* ---- random numbers: splitmix64 (small state, good enough for branching order) -------- */
+static inline uint64_t sk_rand(uint64_t *state) {
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* A uniformly chosen set bit of a non-zero mask. */
+static inline int sk_random_bit(uint64_t mask, uint64_t *state) {
+    int k = (int)(sk_rand(state) % (uint64_t)sk_pop64(mask));
+    while (k--) mask &= mask - 1;
+    return sk_ctz64(mask);
+}
+
+double sk_now(void); /* monotonic clock, seconds */
+
+/* ---- a search job ----------------------------------------------------------------------- */
+typedef struct {
+    /* in */
+    long long limit;      /* stop after this many solutions (>= 1) */
+    long long keep;       /* store at most this many solutions in out */
+    uint8_t *out;         /* room for out_cap solutions (grown by sk_store, realloc-able) */
+    long long out_cap;
+    long long node_limit; /* 0: none */
+    double deadline;      /* sk_now() value after which to stop; 0: none */
+    int randomize;        /* random branching order from seed */
+    uint64_t seed;
+    int restarts;         /* generic solver: restarts with a growing node budget (limit 1 only) */
+    /* out */
+    long long count, nodes, guesses;
+    int aborted; /* a node or time limit stopped the search */
+    int nomem;   /* an allocation failed */
+} sk_job;
+
+/* Count a solution and store it while fewer than keep are stored (growing out as needed).
+ * Returns 1 when the search must stop: the solution limit is reached or memory ran out. */
+int sk_store(sk_job *job, const uint8_t *solution, size_t ncells);
+
+/* Count a node; return 1 when a node or time limit says stop (and mark the job aborted). */
+static inline int sk_tick(sk_job *job) {
+    job->nodes++;
+    if (SK_UNLIKELY(job->node_limit && job->nodes > job->node_limit)) {
+        job->aborted = 1;
+        return 1;
+    }
+    if (SK_UNLIKELY(job->deadline > 0 && (job->nodes & 63) == 0 && sk_now() > job->deadline)) {
+        job->aborted = 1;
+        return 1;
+    }
+    return 0;
+}
+
+/* ---- geometry of a generic grid ---------------------------------------------------------- */
+typedef struct {
+    int br, bc, n, ncells, nhouses; /* box rows, box cols, side, cells, 3n houses */
+    uint64_t full;                  /* the n low bits */
+    uint16_t *house_cells;          /* nhouses * n: cells of each house (rows, cols, boxes) */
+    uint16_t *peers;                /* ncells * npeers */
+    int npeers;
+    uint16_t *row, *col, *box;      /* per cell */
+} sk_geom;
+
+sk_geom *sk_geom_new(int br, int bc); /* NULL when out of memory */
+void sk_geom_free(sk_geom *g);
+
+/* Check givens for clashes in a house; 1 if consistent. */
+int sk_givens_consistent(const sk_geom *g, const uint8_t *grid);
+
+/* ---- the solvers ------------------------------------------------------------------------- */
+/* Each returns 0, or -1 when memory ran out (job->nomem set). Solutions go to job->out. */
+int sk_bb9_solve(const uint8_t *grid, sk_job *job);                       /* 9x9, 3x3 boxes */
+int sk_generic_solve(const sk_geom *g, const uint8_t *grid, sk_job *job); /* any n <= 64 */
+int sk_digits_solve(const sk_geom *g, const uint8_t *grid, sk_job *job);  /* digit by digit */
+
+#endif

@@ -1,0 +1,94 @@
+"""Soundness over real puzzles: the automatic solver never places a wrong digit and never removes
+a solution's digit, on samples of the data sets in ``../shared/data`` (each puzzle has one
+solution, found by the search). ``SUDOKIT_SLOW=1`` checks larger samples.
+
+The share of puzzles solved without guessing is printed (``pytest -s``) and recorded as a test
+property.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from helpers import DATA
+
+from sudokit.grid import Grid
+from sudokit.logic import LogicalSolver, Position
+from sudokit.logic.techniques import REGISTRY
+from sudokit.search import solve
+
+SLOW = os.environ.get("SUDOKIT_SLOW", "") not in ("", "0")
+
+#: (data set, puzzles checked normally, with SUDOKIT_SLOW=1)
+SAMPLES = [("kaggle", 100, 100), ("top1465", 300, 1465), ("17clue", 300, 3000),
+           ("forum_hardest_1106", 0, 375)]
+
+SINGLES = {"full-house", "hidden-single", "naked-single"}
+
+
+def sample(name: str, count: int) -> list[str]:
+    path = DATA / f"{name}.txt"
+    if not path.exists():
+        pytest.skip(f"{path} is not there (the shared data sets sit beside the repository)")
+    lines = [line.strip() for line in path.read_text().splitlines() if line.strip()]
+    stride = max(1, len(lines) // count)
+    return lines[::stride][:count]
+
+
+def wrong_changes(step, solution: list[int]) -> list[str]:
+    bad = [f"places {d} in cell {c} (solution {solution[c]})" for c, d in step.placements
+           if solution[c] != d]
+    bad += [f"removes {d} from cell {c}, the solution's digit" for c, d in step.eliminations
+            if solution[c] == d]
+    return bad
+
+
+@pytest.mark.parametrize("name,normal,slow", SAMPLES, ids=[s[0] for s in SAMPLES])
+def test_every_step_agrees_with_the_solution(name, normal, slow, record_property):
+    count = slow if SLOW else normal
+    if not count:
+        pytest.skip("only with SUDOKIT_SLOW=1")
+    solver = LogicalSolver()
+    solved = 0
+    used: dict[str, int] = {}
+    for line in sample(name, count):
+        grid = Grid.parse(line)
+        solution = solve(grid).solution.values
+        path = solver.solve_path(grid)
+        for step in path.steps:
+            bad = wrong_changes(step, solution)
+            assert not bad, f"{line}: {step.explanation}: {bad}"
+            used[step.technique] = used.get(step.technique, 0) + 1
+        assert path.position.agrees_with(solution), line
+        solved += path.solved
+    share = solved / count
+    record_property("solved_without_guessing", share)
+    print(f"\n{name}: {solved}/{count} solved by logic ({share:.1%}); techniques used: "
+          f"{', '.join(f'{t} {n}' for t, n in sorted(used.items(), key=lambda x: -x[1]))}")
+    if name == "kaggle":
+        assert solved == count  # singles alone solve every one of them
+
+
+def test_every_instance_of_every_technique_is_sound():
+    """All instances (not only the first) of every technique, at the positions of solve paths
+    where singles are exhausted: the rarely chosen deductions are checked too."""
+    lines = sample("top1465", 400 if SLOW else 40)
+    solver = LogicalSolver()
+    checked: dict[str, int] = {}
+    for line in lines:
+        grid = Grid.parse(line)
+        solution = solve(grid).solution.values
+        position = Position.from_grid(grid)
+        while not position.is_solved:
+            step = solver.next_step(position)
+            if step is None:
+                break
+            if step.technique not in SINGLES:
+                for other in solver.all_steps(position):
+                    bad = wrong_changes(other, solution)
+                    assert not bad, f"{line}: {other.explanation}: {bad}"
+                    checked[other.technique] = checked.get(other.technique, 0) + 1
+            position.apply(step)
+    assert set(checked) - SINGLES  # more than singles were exercised
+    assert all(t in REGISTRY for t in checked)
