@@ -46,3 +46,13 @@ def test_solved_grid_is_solved():
     sol = "312695874648317592957824361526943187189756423734281659291538746475169238863472915"
     assert Grid.parse(sol).is_solved
     assert not Grid.parse(sol[:-1] + ".").is_solved
+
+
+def test_grouped_line_is_read_whole_or_refused_with_its_length():
+    assert Grid.parse(SVD.replace(" ", "   ") + " 11.9").comment == "11.9"
+    boxes = " ".join(SVD.replace(" ", "")[i:i + 3] for i in range(0, 81, 3))
+    assert Grid.parse(boxes + " hard").to_line() == Grid.parse(SVD).to_line()
+    with pytest.raises(SudokitError, match="found 80 cells"):
+        Grid.parse(SVD[:-1])
+    with pytest.raises(SudokitError, match="found 81 cells, a 6x6 grid"):
+        Grid.parse(SVD, box="2x3")

@@ -142,9 +142,7 @@ def hint(
     alphabet: AlphabetOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """A hint for the next step: a nudge (technique and where to look), or with --level step the
-    whole step. --json prints the hint as one JSON object (level, technique, name, text, houses,
-    cells; at level step also "step", the step object of `sudokit steps --json`)."""
+    """Print a hint for the next step (see :data:`HINT_HELP`)."""
     with handle_errors():
         position = read_position(puzzle, fmt, box, alphabet)
         _stop_on_contradiction(position)
@@ -177,19 +175,9 @@ def explain(
     fmt: FormatOpt = None,
     alphabet: AlphabetOpt = None,
     as_json: Annotated[bool, typer.Option(
-        "--json", help="One JSON object a line: each step (the objects of `sudokit steps "
-                       "--json`), then one summary object {\"summary\": {...}}.")] = False,
+        "--json", help="One JSON object a line: each step, then one summary object.")] = False,
 ) -> None:
-    """Solve by logic alone and explain every step, then summarise the techniques used and name
-    the hardest.
-
-    With --json, stdout holds one JSON object a line: first every step, in order, with the keys
-    technique, name, difficulty, placements and eliminations ([row, col, digit], 1-based),
-    explanation, cells, houses and candidates; then exactly one last line
-    {"summary": {"solved", "steps", "stuck_reason", "techniques": {id: count}, "hardest",
-    "position"}} where hardest is {"technique", "name", "difficulty"} (null with no step) and
-    position is the position JSON where the solver stopped.
-    """
+    """Explain a whole solve path (see :data:`EXPLAIN_HELP`)."""
     with handle_errors():
         position = read_position(puzzle, fmt, box, alphabet)
         _stop_on_contradiction(position)
@@ -253,15 +241,11 @@ def steps(
     fmt: FormatOpt = None,
     alphabet: AlphabetOpt = None,
     as_json: Annotated[bool, typer.Option(
-        "--json", help="One JSON object a line per step: technique, name, difficulty, "
-                       "placements and eliminations ([row, col, digit], 1-based), explanation, "
-                       "cells, houses, candidates (and fins, base/cover sets, links when the "
-                       "technique has them).")] = False,
+        "--json", help="One JSON object a line per step (see above).")] = False,
     list_ids: Annotated[bool, typer.Option(
         "--list", help="List the technique ids, simplest first, and exit.")] = False,
 ) -> None:
-    """List every instance of the chosen techniques (default: all) in the position, without
-    applying any."""
+    """List every step of the chosen techniques (see :data:`STEPS_HELP`)."""
     if list_ids:
         for tid in default_order():
             tech = REGISTRY[tid]
@@ -281,10 +265,36 @@ def steps(
     raise typer.Exit(EXIT_OK)
 
 
+HINT_HELP = (
+    "A hint for the next step of a logical solve: a nudge (the technique and where to look), "
+    "or with --level step the whole step.\n\n"
+    "--json prints the hint as one JSON object: level, technique, name, text, houses, cells, "
+    "and at level step also \"step\", the step object of `sudokit steps --json`. --apply "
+    "prints the position after the step as position JSON, which can be given back to "
+    "`sudokit hint`."
+)
+EXPLAIN_HELP = (
+    "Solve by logic alone and explain every step, then summarise the techniques used and "
+    "name the hardest.\n\n"
+    "With --json, stdout holds one JSON object a line: first every step in order (the objects "
+    "of `sudokit steps --json`), then exactly one last line {\"summary\": {...}} with the keys "
+    "solved, steps, stuck_reason, techniques (id: count), hardest (technique, name, "
+    "difficulty; null when there is no step) and position (the position JSON where the solver "
+    "stopped)."
+)
+STEPS_HELP = (
+    "List every instance of the chosen techniques (default: all of them) in the position, "
+    "without applying any.\n\n"
+    "--json prints one JSON object a line per step: technique, name, difficulty, placements "
+    "and eliminations (lists of \\[row, col, digit], 1-based), explanation, cells, houses, "
+    "candidates, and fins, base/cover sets and links when the technique has them."
+)
+
+
 def register(app: typer.Typer) -> None:
-    app.command(epilog=LOGIC_EXIT_HELP)(hint)
-    app.command(epilog=LOGIC_EXIT_HELP)(explain)
-    app.command(epilog=EXIT_CODES_HELP)(steps)
+    app.command(help=HINT_HELP, epilog=LOGIC_EXIT_HELP)(hint)
+    app.command(help=EXPLAIN_HELP, epilog=LOGIC_EXIT_HELP)(explain)
+    app.command(help=STEPS_HELP, epilog=EXIT_CODES_HELP)(steps)
 
 
 __all__ = ["hint", "explain", "steps", "register", "read_position", "EXIT_STUCK", "EXIT_INVALID"]

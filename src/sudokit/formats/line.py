@@ -47,6 +47,25 @@ def _usable_size(ncells: int, box) -> bool:
     return True
 
 
+def _grid_tokens(tokens: list[tuple[int, str]], box) -> tuple[int, int] | None:
+    """How many leading tokens make the grid, and its cell count, or None.
+
+    Groups are of equal length (9 rows of 9, 27 groups of 3, 16 rows of 16), so the grid is
+    the run of tokens as long as the first one, less a last token that is a comment of the
+    same length; else the first token alone (an unspaced puzzle followed by a comment).
+    """
+    if not tokens:
+        return None
+    width = len(tokens[0][1])
+    run = 1
+    while run < len(tokens) and len(tokens[run][1]) == width:
+        run += 1
+    for k in (run, run - 1, 1):
+        if k >= 1 and k * width <= MAX_CELLS and _usable_size(k * width, box):
+            return k, k * width
+    return None
+
+
 def parse_line(text: str, box=None, alphabet=None, line_no: int | None = None) -> Grid:
     """Read a single puzzle line."""
     text = text.rstrip("\r\n")
@@ -56,13 +75,7 @@ def parse_line(text: str, box=None, alphabet=None, line_no: int | None = None) -
     while stop < len(text) and (text[stop] in _GRID_CHARS or text[stop] in " \t"):
         stop += 1
     tokens = _split_tokens(text[:stop])
-    best, total = None, 0
-    for k, (_, tok) in enumerate(tokens):
-        total += len(tok)
-        if total > MAX_CELLS:
-            break
-        if _usable_size(total, box):
-            best = (k + 1, total)
+    best = _grid_tokens(tokens, box)
     if best is None:
         total = sum(len(t) for _, t in tokens)
         if stop < len(text) and not text[stop].isspace() and total > 0:

@@ -17,6 +17,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,9 +41,61 @@ static int parse_method(const char *name, int *method) {
     return 0;
 }
 
-static int check_box(long br, long bc) {
+/* An int argument as long long: TypeError for a non-int, ValueError when out of range. */
+static int int_arg(PyObject *obj, const char *name, long long *out) {
+    if (!PyLong_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "%s must be an int, not %.80s", name, Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(obj, &overflow);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    if (overflow) {
+        PyErr_Format(PyExc_ValueError, "%s is out of range", name);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+/* An optional bound (None: none); huge values mean no bound. */
+static int bound_arg(PyObject *obj, const char *name, long long none, long long *out) {
+    if (obj == NULL || obj == Py_None) {
+        *out = none;
+        return 0;
+    }
+    if (!PyLong_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "%s must be an int or None, not %.80s", name, Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(obj, &overflow);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    *out = overflow > 0 ? LLONG_MAX / 4 : overflow < 0 ? LLONG_MIN / 4 : v;
+    return 0;
+}
+
+static int seconds_arg(PyObject *obj, double *out) {
+    *out = 0.0;
+    if (obj == NULL || obj == Py_None) return 0;
+    if (!PyLong_Check(obj) && !PyFloat_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "time_limit must be a number or None, not %.80s", Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    double v = PyFloat_AsDouble(obj);
+    if (v == -1.0 && PyErr_Occurred()) return -1;
+    if (v != v) {
+        PyErr_SetString(PyExc_ValueError, "time_limit is not a number");
+        return -1;
+    }
+    *out = (v > 0 && v < 1e12) ? v : 0.0; /* 0, negative or huge: no limit */
+    return 0;
+}
+
+static int check_box(long long br, long long bc) {
     if (br < 1 || bc < 1 || br > SK_MAX_N || bc > SK_MAX_N || br * bc > SK_MAX_N) {
-        PyErr_Format(PyExc_ValueError, "box %ldx%ld: the grid side box_rows*box_cols must be 1..%d", br, bc, SK_MAX_N);
+        PyErr_Format(PyExc_ValueError, "box %lldx%lld: box_rows and box_cols must be positive and their product "
+                     "(the grid side) at most %d", br, bc, SK_MAX_N);
         return -1;
     }
     return 0;
@@ -79,14 +132,24 @@ static int status_of(const sk_job *job) {
     return STATUS_NONE;
 }
 
-static int set_limits(sk_job *job, long long limit, long long node_limit, double time_limit) {
-    if (limit < 1) {
-        PyErr_SetString(PyExc_ValueError, "limit must be at least 1");
+/* Read the common arguments: box, method, seed, limits. */
+static int common_args(PyObject *brobj, PyObject *bcobj, const char *method_name, PyObject *seed, PyObject *limit,
+                       PyObject *node_limit, PyObject *time_limit, long long *br, long long *bc, int *method,
+                       sk_job *job) {
+    long long lim, nl;
+    double tl;
+    if (int_arg(brobj, "box_rows", br) < 0 || int_arg(bcobj, "box_cols", bc) < 0 || check_box(*br, *bc) < 0 ||
+        parse_method(method_name, method) < 0 || parse_seed(seed, job) < 0 ||
+        bound_arg(limit, "limit", LLONG_MAX / 4, &lim) < 0 || bound_arg(node_limit, "node_limit", 0, &nl) < 0 ||
+        seconds_arg(time_limit, &tl) < 0)
+        return -1;
+    if (lim < 1) {
+        PyErr_SetString(PyExc_ValueError, "limit must be at least 1 (or None for every solution)");
         return -1;
     }
-    job->limit = limit;
-    job->node_limit = node_limit > 0 ? node_limit : 0;
-    job->deadline = time_limit > 0 ? time_limit : 0; /* relative; made absolute per search */
+    job->limit = lim;
+    job->node_limit = nl > 0 ? nl : 0;
+    job->deadline = tl; /* relative here; made absolute when each search starts */
     return 0;
 }
 
@@ -94,24 +157,22 @@ static PyObject *core_solve(PyObject *self, PyObject *args, PyObject *kw) {
     static char *kwlist[] = {"values", "box_rows", "box_cols", "limit", "keep", "node_limit",
                              "time_limit", "seed", "method", "restarts", NULL};
     Py_buffer buf;
-    long br, bc;
-    long long limit = 1, keep = -1, node_limit = 0;
-    double time_limit = 0.0;
-    PyObject *seed = Py_None;
+    PyObject *brobj, *bcobj, *limit = NULL, *keepobj = NULL, *node_limit = NULL, *time_limit = NULL, *seed = NULL;
     const char *method_name = "fast";
     int restarts = 1, method;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "y*ll|LLLdOsp", kwlist, &buf, &br, &bc, &limit, &keep, &node_limit,
-                                     &time_limit, &seed, &method_name, &restarts))
+    long long br, bc, keep;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "y*OO|OOOOOsp", kwlist, &buf, &brobj, &bcobj, &limit, &keepobj,
+                                     &node_limit, &time_limit, &seed, &method_name, &restarts))
         return NULL;
     sk_job job;
     memset(&job, 0, sizeof job);
     sk_geom *geom = NULL;
     uint8_t *grid = NULL;
     PyObject *result = NULL;
-    if (check_box(br, bc) < 0 || parse_method(method_name, &method) < 0 || parse_seed(seed, &job) < 0 ||
-        set_limits(&job, limit, node_limit, time_limit) < 0)
+    if (common_args(brobj, bcobj, method_name, seed, limit, node_limit, time_limit, &br, &bc, &method, &job) < 0 ||
+        bound_arg(keepobj, "keep", -1, &keep) < 0)
         goto out;
-    long n = br * bc, nc = n * n;
+    long n = (long)(br * bc), nc = n * n;
     if (buf.len != nc) {
         PyErr_Format(PyExc_ValueError, "a %ldx%ld grid has %ld cells, got %zd values", n, n, nc, buf.len);
         goto out;
@@ -127,7 +188,7 @@ static PyObject *core_solve(PyObject *self, PyObject *args, PyObject *kw) {
             PyErr_Format(PyExc_ValueError, "cell %ld holds %d, outside 0..%ld", i, grid[i], n);
             goto out;
         }
-    if (keep < 0 || keep > limit) keep = limit;
+    if (keep < 0 || keep > job.limit) keep = job.limit;
     job.keep = keep;
     job.restarts = restarts;
     geom = sk_geom_new((int)br, (int)bc);
@@ -205,16 +266,13 @@ static int decode_line(const LineRef *ln, const uint8_t *decode, long nc, long n
 static PyObject *core_solve_many(PyObject *self, PyObject *args, PyObject *kw) {
     static char *kwlist[] = {"data", "box_rows", "box_cols", "decode", "limit", "node_limit", "time_limit",
                              "seed", "method", "restarts", NULL};
-    PyObject *data;
+    PyObject *data, *brobj, *bcobj, *limit = NULL, *node_limit = NULL, *time_limit = NULL, *seed = NULL;
     Py_buffer dec;
-    long br, bc;
-    long long limit = 1, node_limit = 0;
-    double time_limit = 0.0;
-    PyObject *seed = Py_None;
     const char *method_name = "fast";
     int restarts = 1, method;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "Olly*|LLdOsp", kwlist, &data, &br, &bc, &dec, &limit, &node_limit,
-                                     &time_limit, &seed, &method_name, &restarts))
+    long long br, bc;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOy*|OOOOsp", kwlist, &data, &brobj, &bcobj, &dec, &limit,
+                                     &node_limit, &time_limit, &seed, &method_name, &restarts))
         return NULL;
     sk_job proto;
     memset(&proto, 0, sizeof proto);
@@ -227,10 +285,9 @@ static PyObject *core_solve_many(PyObject *self, PyObject *args, PyObject *kw) {
     sk_geom *geom = NULL;
     PyObject *result = NULL;
     uint8_t decode[256];
-    if (check_box(br, bc) < 0 || parse_method(method_name, &method) < 0 || parse_seed(seed, &proto) < 0 ||
-        set_limits(&proto, limit, node_limit, time_limit) < 0)
+    if (common_args(brobj, bcobj, method_name, seed, limit, node_limit, time_limit, &br, &bc, &method, &proto) < 0)
         goto out;
-    long n = br * bc, nc = n * n;
+    long n = (long)(br * bc), nc = n * n;
     if (dec.len != 256) {
         PyErr_SetString(PyExc_ValueError, "decode must be 256 bytes");
         goto out;

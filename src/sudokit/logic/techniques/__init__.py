@@ -9,6 +9,7 @@ from . import single_digit  # noqa: F401
 from . import coloring  # noqa: F401
 from . import wings  # noqa: F401
 from . import chains  # noqa: F401
+from . import forcing  # noqa: F401
 from .registry import CATALOGUE, REGISTRY, Technique
 
 __all__ = ["CATALOGUE", "REGISTRY", "Technique", "default_order"]

@@ -108,27 +108,28 @@ def fish_from_houses(pos: Position, digit: int, base, cover) -> Fish | None:
 # candidate and cover_masks[j] the mask of base positions of cover line j.
 
 @dataclass(frozen=True)
-class _FinBox:
-    box: int
-    lines: int      # mask of the base lines through the box
-    cross: int      # mask of the cross lines through the box
-    minis: tuple[int, ...]  # masks over the box's places, one per base line through it
+class _Bands:
+    """The boxes of one orientation, grouped by the band of cross lines through them."""
+
+    cross: tuple[int, ...]  # per cross band: the mask of its cross lines
+    boxes: tuple[tuple[tuple[int, int], ...], ...]  # per cross band: (box, mask of its base lines)
+    minis: tuple[int, ...]  # masks over a box's places, one per base line through it
 
 
 @lru_cache(maxsize=None)
-def _fin_boxes(g: Geometry) -> tuple[tuple[_FinBox, ...], tuple[_FinBox, ...]]:
-    """Per orientation, every box as a possible fin box."""
-    br, bc = g.box_rows, g.box_cols
-    out: tuple[list[_FinBox], list[_FinBox]] = ([], [])
-    for b in range(g.size):
-        r0, c0 = (b // br) * br, (b % br) * bc
-        rows = ((1 << br) - 1) << r0
-        cols = ((1 << bc) - 1) << c0
-        mini_rows = tuple(((1 << bc) - 1) << (i * bc) for i in range(br))
-        mini_cols = tuple(sum(1 << (i * bc + j) for i in range(br)) for j in range(bc))
-        out[0].append(_FinBox(b, rows, cols, mini_rows))
-        out[1].append(_FinBox(b, cols, rows, mini_cols))
-    return tuple(out[0]), tuple(out[1])
+def _bands(g: Geometry) -> tuple[_Bands, _Bands]:
+    """Orientation 0 (rows as base) and 1 (columns as base)."""
+    n, br, bc = g.size, g.box_rows, g.box_cols
+    row_bands = tuple(((1 << br) - 1) << (k * br) for k in range(n // br))
+    col_bands = tuple(((1 << bc) - 1) << (k * bc) for k in range(n // bc))
+    mini_rows = tuple(((1 << bc) - 1) << (i * bc) for i in range(br))
+    mini_cols = tuple(sum(1 << (i * bc + j) for i in range(br)) for j in range(bc))
+    # box of row band k and column band s: k * (n // bc) + s
+    per_col_band = tuple(tuple((k * len(col_bands) + s, rows) for k, rows in enumerate(row_bands))
+                         for s in range(len(col_bands)))
+    per_row_band = tuple(tuple((k * len(col_bands) + s, cols) for s, cols in enumerate(col_bands))
+                         for k in range(len(row_bands)))
+    return _Bands(col_bands, per_col_band, mini_rows), _Bands(row_bands, per_row_band, mini_cols)
 
 
 def _bits(mask: int) -> list[int]:
@@ -188,7 +189,7 @@ def _basic(n: int, o: int, digit: int, lines: list[int], base_masks, cover_masks
 
 
 def _finned(n: int, o: int, digit: int, lines: list[int], base_masks, cover_masks,
-            fin_boxes: tuple[_FinBox, ...], box_masks, size: int) -> Iterator[Fish]:
+            bands: _Bands, box_masks, size: int) -> Iterator[Fish]:
     """Finned and sashimi fish of ``size`` base lines, one fin box at a time.
 
     With the fins in one box, every candidate of a base line outside the box's cross lines,
@@ -197,47 +198,62 @@ def _finned(n: int, o: int, digit: int, lines: list[int], base_masks, cover_mask
     cover line must cross the box to hold a target), which bounds the search.
     """
     full = (1 << n) - 1
-    for fb in fin_boxes:
-        m = box_masks[fb.box]
-        if sum(1 for mini in fb.minis if m & mini) < 2:
-            continue  # a fin needs one base line through the box, a target another one
-        band, band_lines = fb.cross, fb.lines
-        forced_part = {i: base_masks[i] & ~band if band_lines >> i & 1 else base_masks[i]
-                       for i in lines}
-        near = [i for i in lines if forced_part[i].bit_count() <= size
-                and (base_masks[i] & ~band).bit_count() < size]
-        for base, forced in _line_sets(forced_part, near, size, size, full & ~band, size - 1):
-            free = 0  # fin candidates, unless some of them are taken into the cover
-            for i in base:
-                if band_lines >> i & 1:
-                    free |= base_masks[i] & band
-            free &= ~forced
-            need = size - forced.bit_count()
-            if free.bit_count() <= need:
-                continue  # no fin
-            target_lines = band_lines & ~sum(1 << i for i in base)
-            hit = 0  # cross lines of the box with a candidate in it to eliminate
-            for j in _bits(band):
-                if cover_masks[j] & target_lines:
-                    hit |= 1 << j
-            if not hit:
-                continue
-            for extra in combinations(_bits(free), need):
-                cover_bits = forced | sum(1 << j for j in extra)
-                if not cover_bits & hit:
-                    continue
-                thin = min((base_masks[i] & cover_bits).bit_count() for i in base)
-                if thin == 0:
-                    continue  # a base line all fins: not a fish of this size
-                fin_bits = free & ~cover_bits
-                elims = [_cell(n, o, i, j) for j in _bits(cover_bits & hit)
-                         for i in _bits(cover_masks[j] & target_lines)]
-                cover = _bits(cover_bits)
-                body = [_cell(n, o, i, j) for i in base for j in _bits(base_masks[i] & cover_bits)]
-                fins = [_cell(n, o, i, j) for i in base for j in _bits(base_masks[i] & fin_bits)]
-                bh, ch = _houses(n, o, base, cover)
-                yield Fish(digit, bh, ch, tuple(sorted(body)), tuple(sorted(fins)),
-                           tuple(sorted(elims)), sashimi=thin == 1)
+    for band, boxes in zip(bands.cross, bands.boxes):
+        outside = full & ~band
+        away = {i: base_masks[i] & outside for i in lines}
+        lines_here = [i for i in lines if away[i].bit_count() < size]
+        if len(lines_here) < size:
+            continue
+        for box, band_lines in boxes:
+            m = box_masks[box]
+            if sum(1 for mini in bands.minis if m & mini) < 2:
+                continue  # a fin needs one base line through the box, a target another one
+            if not any(band_lines >> i & 1 and base_masks[i] & band for i in lines_here):
+                continue  # no base line could hold a fin
+            forced_part = {i: away[i] if band_lines >> i & 1 else base_masks[i]
+                           for i in lines_here}
+            near = [i for i in lines_here if forced_part[i].bit_count() <= size]
+            for base, forced in _line_sets(forced_part, near, size, size, outside, size - 1):
+                yield from _finned_covers(n, o, digit, base, forced, band, band_lines,
+                                          base_masks, cover_masks)
+
+
+def _finned_covers(n: int, o: int, digit: int, base, forced: int, band: int, band_lines: int,
+                   base_masks, cover_masks) -> Iterator[Fish]:
+    """The fish on these base lines with fins in the box of ``band`` and ``band_lines``:
+    the cover is the forced part plus a choice among the candidates left in the box."""
+    size = len(base)
+    free = 0  # fin candidates, unless some of them are taken into the cover
+    for i in base:
+        if band_lines >> i & 1:
+            free |= base_masks[i] & band
+    free &= ~forced
+    need = size - forced.bit_count()
+    if free.bit_count() <= need:
+        return  # no fin
+    target_lines = band_lines & ~sum(1 << i for i in base)
+    hit = 0  # cross lines of the box with a candidate in it to eliminate
+    for j in _bits(band):
+        if cover_masks[j] & target_lines:
+            hit |= 1 << j
+    if not hit:
+        return
+    for extra in combinations(_bits(free), need):
+        cover_bits = forced | sum(1 << j for j in extra)
+        if not cover_bits & hit:
+            continue
+        thin = min((base_masks[i] & cover_bits).bit_count() for i in base)
+        if thin == 0:
+            continue  # a base line all fins: not a fish of this size
+        fin_bits = free & ~cover_bits
+        elims = [_cell(n, o, i, j) for j in _bits(cover_bits & hit)
+                 for i in _bits(cover_masks[j] & target_lines)]
+        cover = _bits(cover_bits)
+        body = [_cell(n, o, i, j) for i in base for j in _bits(base_masks[i] & cover_bits)]
+        fins = [_cell(n, o, i, j) for i in base for j in _bits(base_masks[i] & fin_bits)]
+        bh, ch = _houses(n, o, base, cover)
+        yield Fish(digit, bh, ch, tuple(sorted(body)), tuple(sorted(fins)),
+                   tuple(sorted(elims)), sashimi=thin == 1)
 
 
 def line_fish(pos: Position, size: int, kind: str) -> Iterator[Fish]:
@@ -252,7 +268,7 @@ def line_fish(pos: Position, size: int, kind: str) -> Iterator[Fish]:
 def _search(pos: Position, size: int, finned: bool) -> Iterator[Fish]:
     g = pos.geometry
     n = g.size
-    fin_boxes = _fin_boxes(g)
+    bands = _bands(g)
     masks = digit_masks(pos)
     for digit in range(1, n + 1):
         for o, (base_masks, cover_masks) in enumerate(((masks.rows[digit], masks.cols[digit]),
@@ -263,7 +279,7 @@ def _search(pos: Position, size: int, finned: bool) -> Iterator[Fish]:
                 continue
             if finned:
                 yield from _finned(n, o, digit, lines, base_masks, cover_masks,
-                                   fin_boxes[o], masks.boxes[digit], size)
+                                   bands[o], masks.boxes[digit], size)
             else:
                 yield from _basic(n, o, digit, lines, base_masks, cover_masks, size)
 

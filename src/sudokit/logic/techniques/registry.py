@@ -63,6 +63,8 @@ CATALOGUE: dict[str, tuple[str, float, str, bool]] = {
     "multi-colors": ("Multi Colors", 6.2, "coloring", False),
     "x-chain": ("X-Chain", 6.5, "chains", False),
     "xy-chain": ("XY-Chain", 6.6, "chains", False),
+    "forcing-chain-contradiction": ("Forcing Chain (Contradiction)", 8.2, "forcing", False),
+    "forcing-chain-verity": ("Forcing Chain (Verity)", 8.3, "forcing", False),
 }
 
 

@@ -87,7 +87,8 @@ def hidden_subsets(pos: Position, k: int) -> Iterator:
                 continue
             seen.add(key)
             yield tech.step(
-                pos, f"{tech.name} {digit_list(digits)} in {g.house_name(h)} ({cell_list(g, cells)})",
+                pos, f"{tech.name} {digit_list(digits)} in {g.house_name(h)} "
+                     f"({cell_list(g, cells)})",
                 eliminations=elims, cells=cells, houses=[h],
                 candidates=[(c, d) for c in cells for d in digits if cands[c] >> (d - 1) & 1])
 

@@ -12,7 +12,7 @@ diagonals are ``(0,3)`` and ``(1,2)``, so in a deadly pattern ``v0 = v3`` and ``
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from itertools import combinations
 
 from ...geometry import Geometry
@@ -72,10 +72,19 @@ def _rect_name(g: Geometry, rect: Rect) -> str:
     return cell_list(g, rect)
 
 
-def _ur_candidates(pos: Position) -> Iterator[tuple[Rect, int, int, list[int], list[int]]]:
+#: The last scan of each kind, keyed by what it depends on: the finders of one position share it.
+_UR_SCAN: list = [None, ()]
+_AR_SCAN: list = [None, ()]
+
+
+def _ur_candidates(pos: Position) -> tuple[tuple[Rect, int, int, list[int], list[int]], ...]:
     """Every unsolved rectangle whose four cells all hold digits ``a < b``, with at least one
     corner holding exactly ``{a, b}``: ``(rect, a, b, bivalue corners, other corners)``."""
+    key = (pos.geometry, tuple(pos.cands))
+    if _UR_SCAN[0] == key:
+        return _UR_SCAN[1]
     cands = pos.cands
+    found = []
     for rect in rectangles(pos.geometry):
         m0, m1, m2, m3 = (cands[c] for c in rect)
         common = m0 & m1 & m2 & m3
@@ -86,7 +95,9 @@ def _ur_candidates(pos: Position) -> Iterator[tuple[Rect, int, int, list[int], l
             ab = bit(a) | bit(b)
             bivalue = [i for i in range(4) if masks[i] == ab]
             if bivalue:
-                yield rect, a, b, bivalue, [i for i in range(4) if masks[i] != ab]
+                found.append((rect, a, b, bivalue, [i for i in range(4) if masks[i] != ab]))
+    _UR_SCAN[:] = [key, tuple(found)]
+    return _UR_SCAN[1]
 
 
 def _ur_step(tid: str, pos: Position, rect: Rect, a: int, b: int, extra: str,
@@ -264,16 +275,22 @@ def hidden_rectangle(pos: Position):
 
 # --- Avoidable Rectangles ---------------------------------------------------------------------
 
-def _ar_candidates(pos: Position) -> Iterator[tuple[Rect, list[int], list[int]]]:
+def _ar_candidates(pos: Position) -> tuple[tuple[Rect, list[int], list[int]], ...]:
     """Rectangles with no given, at least two corners solved and at least one unsolved:
     ``(rect, solved corners, unsolved corners)``."""
+    key = (pos.geometry, tuple(pos.values), tuple(pos.givens))
+    if _AR_SCAN[0] == key:
+        return _AR_SCAN[1]
     values, givens = pos.values, pos.givens
+    found = []
     for rect in rectangles(pos.geometry):
-        if any(givens[c] for c in rect):
+        if givens[rect[0]] or givens[rect[1]] or givens[rect[2]] or givens[rect[3]]:
             continue
         solved = [i for i in range(4) if values[rect[i]]]
         if 2 <= len(solved) <= 3:
-            yield rect, solved, [i for i in range(4) if not values[rect[i]]]
+            found.append((rect, solved, [i for i in range(4) if not values[rect[i]]]))
+    _AR_SCAN[:] = [key, tuple(found)]
+    return _AR_SCAN[1]
 
 
 def _needed(pos: Position, rect: Rect, i: int) -> int:

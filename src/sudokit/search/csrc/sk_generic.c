@@ -32,7 +32,7 @@
 #define LUBY_BASE 512LL
 #endif
 #ifndef USE_PAIRS
-#define USE_PAIRS 0
+#define USE_PAIRS 1
 #endif
 #ifndef LC_MIN
 #define LC_MIN 1
@@ -60,6 +60,7 @@ typedef struct {
     uint16_t *hid;     /* the three houses of each cell */
     uint64_t hs_dirty[3]; /* houses to scan for hidden singles (bit set over 3n <= 192) */
     uint64_t lc_dirty[3]; /* houses to scan for locked candidates */
+    uint64_t pr_dirty[3]; /* houses to scan for pairs */
     uint64_t seg[2 * SK_MAX_N]; /* segment unions of one house */
     uint64_t rng;
     int randomize;
@@ -138,7 +139,8 @@ PROF_NOINLINE static int hidden_singles(G *x, uint64_t *s) {
         while (x->hs_dirty[w]) {
             int h = 64 * w + sk_ctz64(x->hs_dirty[w]);
             x->hs_dirty[w] &= x->hs_dirty[w] - 1;
-            SETBIT(x->lc_dirty, h); /* every changed house passes here before locked candidates */
+            SETBIT(x->lc_dirty, h); /* every changed house passes here before the slower rules */
+            SETBIT(x->pr_dirty, h);
             const uint16_t *cells = g->house_cells + (size_t)h * (size_t)n;
             uint64_t one = 0, two = 0;
             for (int k = 0; k < n; k++) {
@@ -292,7 +294,10 @@ PROF_NOINLINE static int pairs(G *x, uint64_t *s, int *changed) {
     const uint8_t *val = VAL(x, s);
     const int n = x->n;
     *changed = 0;
-    for (int h = 0; h < x->nh; h++) {
+    for (int w = 0; w < 3; w++)
+    while (x->pr_dirty[w]) {
+        int h = 64 * w + sk_ctz64(x->pr_dirty[w]);
+        x->pr_dirty[w] &= x->pr_dirty[w] - 1;
         const uint16_t *cells = g->house_cells + (size_t)h * (size_t)n;
         uint64_t one = 0, two = 0, three = 0;
         uint64_t bimask[SK_MAX_N];
@@ -318,19 +323,30 @@ PROF_NOINLINE static int pairs(G *x, uint64_t *s, int *changed) {
         }
         uint64_t twice = two & ~three & ~hdone[h];
         if (sk_pop64(twice) < 2) continue;
-        uint64_t posof[SK_MAX_N];
-        uint64_t digs[SK_MAX_N];
-        int nd = 0;
+        uint64_t posof[SK_MAX_N]; /* places of each digit seen twice, by digit */
+        uint64_t t = twice;
+        while (t) {
+            int d = sk_ctz64(t);
+            t &= t - 1;
+            posof[d] = 0;
+        }
+        for (int k = 0; k < n; k++) {
+            uint64_t c = cand[cells[k]] & twice;
+            while (c) {
+                posof[sk_ctz64(c)] |= 1ULL << k;
+                c &= c - 1;
+            }
+        }
         while (twice) {
-            uint64_t bit = twice & (0 - twice);
-            twice ^= bit;
-            uint64_t pos = 0;
-            for (int k = 0; k < n; k++)
-                if (cand[cells[k]] & bit) pos |= 1ULL << k;
-            for (int j = 0; j < nd; j++) {
-                if (posof[j] != pos) continue;
-                uint64_t keep = digs[j] | bit; /* hidden pair */
-                uint64_t pp = pos;
+            int d = sk_ctz64(twice);
+            twice &= twice - 1;
+            uint64_t rest = twice;
+            while (rest) {
+                int e = sk_ctz64(rest);
+                rest &= rest - 1;
+                if (posof[e] != posof[d]) continue;
+                uint64_t keep = (1ULL << d) | (1ULL << e); /* hidden pair */
+                uint64_t pp = posof[d];
                 while (pp) {
                     int k = sk_ctz64(pp);
                     pp &= pp - 1;
@@ -340,8 +356,6 @@ PROF_NOINLINE static int pairs(G *x, uint64_t *s, int *changed) {
                     }
                 }
             }
-            posof[nd] = pos;
-            digs[nd++] = bit;
         }
         if (*changed) return 1;
     }
@@ -371,6 +385,7 @@ static void reset_work(G *x) {
     x->qlen = 0;
     x->hs_dirty[0] = x->hs_dirty[1] = x->hs_dirty[2] = 0;
     x->lc_dirty[0] = x->lc_dirty[1] = x->lc_dirty[2] = 0;
+    x->pr_dirty[0] = x->pr_dirty[1] = x->pr_dirty[2] = 0;
 }
 
 /* The branch point with the fewest alternatives: an unassigned cell with the fewest
@@ -561,6 +576,7 @@ int sk_generic_solve(const sk_geom *g, const uint8_t *grid, sk_job *job) {
     for (int h = 0; h < x.nh; h++) {
         SETBIT(x.hs_dirty, h);
         SETBIT(x.lc_dirty, h);
+        SETBIT(x.pr_dirty, h);
     }
     if (sk_tick(job)) goto done;
     if (!propagate(&x, root)) goto done;

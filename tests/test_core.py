@@ -1,0 +1,255 @@
+"""The compiled search core through its Python API: statuses, counts, limits, seeds, batches."""
+
+from __future__ import annotations
+
+import random
+import threading
+from pathlib import Path
+
+import pytest
+from pattern_grids import agrees, full_grid, puzzle
+
+from sudokit import Geometry, Grid, SearchLimitError, search
+from sudokit.search import core, reference
+
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+
+SVD = "000000000 640017000 000020361 506040000 000006420 000280009 000500740 405069200 800000000"
+SVD_SOLUTION = "312695874 648317592 957824361 526943187 189756423 734281659 291538746 475169238 863472915"
+# The first puzzle of top1465 and of Serg's multi-solution benchmark.
+HARD = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+SEVERAL = "8.........95.......76.........426798...571243...893165......916....3.487....1.532"
+
+SHAPES = [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3), (2, 5), (3, 4), (4, 3), (4, 4), (3, 5),
+          (4, 5), (5, 5), (6, 6)]
+
+
+def data_lines(name: str, count: int | None = None) -> list[str]:
+    path = DATA / name
+    if not path.exists():
+        pytest.skip(f"{path} is not there (the shared data sets sit beside the repository)")
+    lines = path.read_text().split()
+    return lines if count is None else lines[:count]
+
+
+@pytest.mark.parametrize("method", ["fast", "generic", "digits"])
+def test_article_puzzle_solves_to_the_published_solution(method):
+    result = core.solve(SVD, limit=2, method=method)
+    assert result.status == "unique"
+    assert result.solution == Grid.parse(SVD_SOLUTION)
+    assert result.solution.givens == Grid.parse(SVD).givens
+    assert result.method == method
+
+
+def test_limit_one_finds_a_solution_without_claiming_uniqueness():
+    result = core.solve(HARD, limit=1)
+    assert result.status == "solved"
+    assert not result.complete and not result.limit_reached
+    assert result.solution.is_solved and agrees(result.solution, Grid.parse(HARD))
+    assert result.nodes >= 1
+
+
+def test_several_solutions_are_counted_exactly():
+    grid = Grid.parse(SEVERAL)
+    expected = reference.count_solutions(grid, limit=None)
+    assert expected >= 2
+    assert core.count_solutions(grid, limit=None) == expected
+    assert core.count_solutions(grid, limit=2) == 2
+    every = core.solve(grid, limit=None)
+    assert every.complete and every.count == expected
+    assert len(set(every.solutions)) == expected
+    assert all(s.is_solved and agrees(s, grid) for s in every.solutions)
+    assert not core.is_unique(grid)
+    assert core.is_unique(Grid.parse(HARD))
+
+
+def test_keep_bounds_the_solutions_returned_but_not_the_count():
+    result = core.solve(SEVERAL, limit=None, keep=1)
+    assert result.count == 1
+    assert result.extra["count"] == reference.count_solutions(Grid.parse(SEVERAL), limit=None)
+
+
+def test_clashing_givens_have_no_solution():
+    grid = Grid.parse("55" + "." * 79)
+    result = core.solve(grid, limit=2)
+    assert result.status == "no-solution" and result.complete
+    assert core.count_solutions(grid) == 0
+
+
+def test_unsolvable_puzzle_without_a_direct_clash():
+    # r1c1 may only be 1 (its row holds 2-8, its column 9), and column 2 already holds a 1.
+    text = ".23456789" + "1........" + "........." * 6 + "9........"
+    grid = Grid.parse(text)
+    assert not grid.clashes()
+    assert reference.count_solutions(grid) == 0
+    for method in ("fast", "generic", "digits"):
+        assert core.solve(grid, limit=2, method=method).status == "no-solution"
+
+
+def test_node_limit_stops_the_search_with_a_clear_result():
+    empty36 = Grid.empty(Geometry.of(36))
+    result = core.solve(empty36, limit=None, node_limit=50)
+    assert result.status == "multiple" or result.limit_reached
+    stopped = core.solve(HARD, limit=2, node_limit=1)
+    assert stopped.limit_reached and stopped.status == "limit" and not stopped.complete
+    with pytest.raises(SearchLimitError):
+        core.count_solutions(HARD, limit=2, node_limit=1)
+    with pytest.raises(SearchLimitError):
+        core.is_unique(HARD, node_limit=1)
+
+
+def test_time_limit_stops_an_endless_count():
+    # An empty 9x9 has 6.67e21 solutions: counting them all must stop at the time limit.
+    result = core.solve(Grid.empty(Geometry.of(9)), limit=None, keep=0, time_limit=0.05)
+    assert result.limit_reached and not result.complete
+    assert result.extra["count"] > 0
+    with pytest.raises(SearchLimitError):
+        core.count_solutions(Grid.empty(Geometry.of(9)), limit=None, time_limit=0.02)
+
+
+@pytest.mark.parametrize("box", SHAPES, ids=lambda b: f"{b[0]}x{b[1]}")
+def test_random_solution_is_a_valid_grid_and_reproducible(box):
+    geometry = Geometry(*box)
+    first = core.random_solution(geometry, 7)
+    assert first.geometry == geometry and first.is_solved
+    assert core.random_solution(geometry, 7) == first
+    others = {core.random_solution(geometry, seed) for seed in range(8)}
+    assert len(others) > 1
+
+
+def test_random_solution_accepts_a_size_or_a_box_text():
+    assert core.random_solution(16, 1).geometry == Geometry.of(16)
+    assert core.random_solution("2x5", 1).geometry == Geometry(2, 5)
+
+
+def test_seeded_branching_is_reproducible_and_varies():
+    grid = Grid.empty(Geometry.of(9))
+    picks = [core.solve(grid, seed=s).solution for s in range(6)]
+    assert picks[0] == core.solve(grid, seed=0).solution
+    assert len(set(picks)) > 1
+    assert core.solve(grid).solution == core.solve(grid).solution  # no seed: fixed order
+
+
+@pytest.mark.parametrize("box", [(3, 4), (4, 4), (5, 5)], ids=lambda b: f"{b[0]}x{b[1]}")
+def test_large_grids_solve_and_agree_with_their_source(box):
+    geometry = Geometry(*box)
+    rng = random.Random(f"core{box}")
+    for _ in range(3):
+        solution, p = puzzle(geometry, rng, 0.55 if geometry.size < 25 else 0.45)
+        result = core.solve(p, limit=1, time_limit=30)
+        assert not result.limit_reached
+        assert result.solution.is_solved and agrees(result.solution, p)
+
+
+def test_every_method_is_registered_and_fast_is_the_default():
+    assert search.DEFAULT_METHOD == "fast"
+    assert {"fast", "digits"} <= set(search.METHODS)
+    result = search.solve(SVD)
+    assert result.method == "fast" and result.status == "unique"
+    assert search.solve(SVD, method="digits").solution == Grid.parse(SVD_SOLUTION)
+    assert search.count_solutions(SEVERAL, limit=3) == min(3, reference.count_solutions(Grid.parse(SEVERAL), None))
+
+
+def test_unknown_method_is_refused():
+    with pytest.raises(ValueError, match="unknown core method"):
+        core.solve(SVD, method="magic")
+
+
+# --- batches ------------------------------------------------------------------------------
+
+def test_batch_matches_one_puzzle_a_call():
+    lines = data_lines("top1465.txt", 200)
+    batch = core.solve_many("\n".join(lines), limit=2)
+    assert len(batch) == 200
+    assert batch.statuses == [core.solve(line, limit=2).status for line in lines]
+    assert batch.solution_lines() == [core.solve(line).solution.to_line() for line in lines]
+    assert list(batch.counts) == [1] * 200
+    assert batch.total_guesses == sum(batch.guesses) > 0
+    assert batch.tally() == {"unique": 200}
+
+
+def test_batch_skips_blank_and_comment_lines_and_reports_bad_ones():
+    text = "\n".join([
+        "# a comment line",
+        SVD + "   rated 2.3",
+        "",
+        "123",                       # too short
+        HARD.replace(".", "?", 1),   # unknown character
+        SEVERAL,
+        HARD + "5",                  # one cell too many
+        "55" + "." * 79,             # clashing givens
+    ])
+    batch = core.solve_many(text, limit=2)
+    assert batch.statuses == ["unique", "invalid", "invalid", "multiple", "invalid", "no-solution"]
+    errors = {index: (line, message) for index, line, message in batch.errors}
+    assert errors[1] == (4, "found 3 cells, a 9x9 grid needs 81")
+    assert errors[2][0] == 5 and "unexpected character '?'" in errors[2][1] and "column 2" in errors[2][1]
+    assert errors[4][0] == 7 and "more than 81 cells" in errors[4][1]
+    assert batch.solution(0) == Grid.parse(SVD_SOLUTION)
+    assert batch.solution(1) is None and batch.solution(5) is None
+    assert batch.solution_lines(missing="-")[1] == "-"
+    assert list(batch.counts) == [1, 0, 0, 2, 0, 0]
+
+
+def test_batch_accepts_bytes_lists_and_grids():
+    lines = data_lines("17clue.txt", 50)
+    expected = core.solve_many("\n".join(lines)).solution_lines()
+    assert core.solve_many("\n".join(lines).encode()).solution_lines() == expected
+    assert core.solve_many(lines).solution_lines() == expected
+    assert core.solve_many([line.encode() for line in lines]).solution_lines() == expected
+    assert core.solve_many([Grid.parse(line) for line in lines]).solution_lines() == expected
+
+
+@pytest.mark.parametrize("box", [(2, 3), (3, 4), (4, 4), (5, 5)], ids=lambda b: f"{b[0]}x{b[1]}")
+def test_batch_of_other_sizes(box):
+    geometry = Geometry(*box)
+    rng = random.Random(f"batch{box}")
+    pairs = [puzzle(geometry, rng, 0.4) for _ in range(5)]
+    text = "\n".join(p.to_line() for _, p in pairs)
+    batch = core.solve_many(text, box=box if box == (2, 3) else None)
+    assert batch.geometry == geometry
+    for i, (_, p) in enumerate(pairs):
+        s = batch.solution(i)
+        assert s.is_solved and agrees(s, p)
+
+
+def test_batch_with_another_alphabet():
+    grid = Grid.parse(SVD)
+    line = grid.to_line(alphabet="zero", blank=".")
+    batch = core.solve_many(line, alphabet="zero")
+    assert batch.solution_lines()[0] == Grid.parse(SVD_SOLUTION).to_line(alphabet="zero")
+
+
+def test_batch_node_limit_applies_to_each_puzzle():
+    lines = data_lines("forum_hardest_1106.txt", 20)
+    batch = core.solve_many(lines, limit=2, node_limit=2)
+    assert set(batch.statuses) <= {"limit", "unique"}
+    assert "limit" in batch.statuses
+    assert all(n <= 3 for n in batch.nodes)
+
+
+def test_search_releases_the_gil():
+    """A long search in one thread must let another thread run meanwhile."""
+    lines = "\n".join(data_lines("forum_hardest_1106.txt")) + "\n"
+    done = threading.Event()
+    ticks = 0
+
+    def work():
+        core.solve_many(lines * 4, limit=2, method="generic")
+        done.set()
+
+    t = threading.Thread(target=work)
+    t.start()
+    while not done.is_set():
+        ticks += 1
+    t.join()
+    assert ticks > 1000
+
+
+def test_pattern_grid_puzzles_round_trip_through_the_batch():
+    geometry = Geometry(3, 3)
+    rng = random.Random(3)
+    grids = [full_grid(geometry, rng) for _ in range(10)]
+    batch = core.solve_many([g.to_line() for g in grids], limit=2)
+    assert batch.statuses == ["unique"] * 10
+    assert [batch.solution(i) for i in range(10)] == grids
