@@ -199,3 +199,18 @@ def test_invalid_input_exits_3_with_a_message(command):
     assert r.exit_code == 3 and "error:" in r.stderr and "Traceback" not in r.stderr
     r = run(command, '{"box": [3, 3], "values": "' + "." * 80 + '", "candidates": []}')
     assert r.exit_code == 3 and "error:" in r.stderr
+
+
+def test_explain_rounds_follow_the_manual_mode():
+    from sudokit.logic import LogicalSolver
+
+    r = run("explain", EASY, "--rounds", "--json")
+    assert r.exit_code == 0
+    *steps, last = json_lines(r.stdout)
+    rounds = LogicalSolver().solve_rounds(EASY)
+    assert [s["round"] for s in steps] == [i for i, rd in enumerate(rounds, 1) for _ in rd]
+    assert last["summary"]["solved"] and last["summary"]["steps"] == len(steps)
+    text = run("explain", EASY, "--rounds").stdout
+    assert text.count("Round ") == len(rounds) and text.startswith(f"Round 1: {len(rounds[0])} placements")
+    # singles alone do not solve a harder puzzle: stuck, exit 6
+    assert run("explain", HARDER, "--rounds").exit_code == 6

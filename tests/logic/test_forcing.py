@@ -59,3 +59,9 @@ def test_propagation_uses_singles_and_locked_candidates():
     assert out.contradiction is None and len(out.placed) == pos.values.count(0)
     out = propagate(pos, cell_of(pos.geometry, "r1c1"), 5)
     assert out.contradiction is not None
+
+
+def test_on_16x16_without_keeping_outcomes():
+    # above 81 cells the outcomes are computed on request instead of kept
+    pos = blank_position(16, cands={"r1c1": "12", "r1c5": "13", "r5c1": "23"})
+    assert found(CONTRA, pos) == [(set(), {"r5c5-3"})]

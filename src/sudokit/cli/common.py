@@ -26,11 +26,13 @@ EXIT_USAGE = 2          # bad command line (Typer's own code)
 EXIT_INVALID = 3        # invalid input: unreadable text, clashing givens, a bad box shape
 EXIT_MULTIPLE = 4       # several solutions
 EXIT_LIMIT = 5          # a node or time limit stopped the search before it knew
+EXIT_STUCK = 6          # hint / explain: no chosen technique applies
 
 EXIT_CODES_HELP = (
     "Exit codes: 0 solved (one solution), 1 no solution, 2 usage error, "
     "3 invalid input (parse error, clashing givens, bad box shape), 4 several solutions, "
-    "5 search limit reached. With several puzzles, the highest code of any puzzle."
+    "5 search limit reached, 6 stuck (hint/explain: no chosen technique applies). "
+    "With several puzzles, the highest code of any puzzle."
 )
 
 #: Everything for a person goes here: messages, statistics, progress. Results go to stdout.
@@ -132,21 +134,35 @@ def _file_kind(path: Path) -> str | None:
         return None
 
 
-def read_puzzles(arg: str, fmt: str | None = None, box: str | None = None,
-                 alphabet: str | None = None) -> list[Grid]:
-    """The puzzles of a PUZZLE argument: ``-`` reads stdin, an existing file is read, anything
-    else is taken as the puzzle itself (unless it can only be a missing file)."""
+def input_text(arg: str) -> tuple[str, str | None, str | None]:
+    """(text, format named by the file's extension, source name) of a PUZZLE argument: ``-``
+    reads stdin, an existing file is read, anything else is the puzzle text itself."""
     if arg == "-":
-        return formats.parse(read_stdin(), fmt, box, alphabet, source="<stdin>")
+        return read_stdin(), None, "<stdin>"
     path = Path(arg)
     kind = _file_kind(path)
     if kind == "dir":
         raise SudokitError(f"{arg}: is a directory, not a puzzle file")
     if kind == "file":
-        return formats.read_file(path, fmt, box, alphabet)
+        return formats.read_text(path), formats.format_for_path(path), str(path)
+    return arg, None, None
+
+
+def missing_file(arg: str, source: str | None) -> SudokitError | None:
+    """The "no such file" error for an argument that was neither a file nor a puzzle."""
+    if source is None and _looks_like_path(arg):
+        return SudokitError(f"{arg}: no such file (and not a puzzle either)")
+    return None
+
+
+def read_puzzles(arg: str, fmt: str | None = None, box: str | None = None,
+                 alphabet: str | None = None) -> list[Grid]:
+    """The puzzles of a PUZZLE argument (see :func:`input_text`)."""
+    text, by_ext, source = input_text(arg)
     try:
-        return formats.parse(arg, fmt, box, alphabet)
+        return formats.parse(text, fmt or by_ext, box, alphabet, source=source)
     except SudokitError:
-        if _looks_like_path(arg):
-            raise SudokitError(f"{arg}: no such file (and not a puzzle either)") from None
+        error = missing_file(arg, source)
+        if error is not None:
+            raise error from None
         raise

@@ -4,7 +4,6 @@ line (human techniques, one explained step at a time)."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -12,21 +11,15 @@ from rich.table import Table
 
 from .. import formats
 from ..errors import SudokitError
-from ..logic import LogicalSolver, Position, hint as make_hint
+from ..logic import LogicalSolver, Position, SolvePath, hint as make_hint
 from ..logic.hints import LEVELS
 from ..logic.techniques import CATALOGUE, REGISTRY, default_order
 from .common import (
-    EXIT_CODES_HELP, EXIT_INVALID, EXIT_NO_SOLUTION, EXIT_OK, AlphabetOpt, BoxOpt, FormatOpt, echo,
-    handle_errors, message, out, read_stdin, warn,
+    EXIT_CODES_HELP, EXIT_NO_SOLUTION, EXIT_OK, EXIT_STUCK, AlphabetOpt, BoxOpt, FormatOpt, echo,
+    handle_errors, input_text, message, missing_file, out, warn,
 )
 
-#: No chosen technique applies (hint, explain): the puzzle needs more than these techniques.
-EXIT_STUCK = 6
-
-LOGIC_EXIT_HELP = (
-    f"{EXIT_CODES_HELP} For hint and explain: 6 no chosen technique applies (stuck), "
-    "1 the position contradicts itself (a wrong entry)."
-)
+LOGIC_EXIT_HELP = f"{EXIT_CODES_HELP} For hint and explain, 1 means the position contradicts itself (a wrong entry)."
 
 POSITION_HELP = (
     "A puzzle in any format (e.g. 81 symbols), a position JSON "
@@ -63,27 +56,10 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON (see the comma
 
 # --- reading a position -------------------------------------------------------------------------
 
-def _input_text(arg: str) -> tuple[str, str | None, str | None]:
-    """(text, format named by the file extension, source) of a PUZZLE|POSITION argument."""
-    if arg == "-":
-        return read_stdin(), None, "<stdin>"
-    path = Path(arg)
-    if len(arg) < 4096 and "\n" not in arg and not arg.lstrip().startswith("{"):
-        try:
-            is_dir, exists = path.is_dir(), path.exists()
-        except OSError:  # e.g. a 729-character Sukaku line is too long for a file name
-            is_dir = exists = False
-        if is_dir:
-            raise SudokitError(f"{arg}: is a directory, not a puzzle file")
-        if exists:
-            return formats.read_text(path), formats.format_for_path(path), str(path)
-    return arg, None, None
-
-
 def read_position(arg: str, fmt: str | None = None, box: str | None = None,
                   alphabet: str | None = None) -> Position:
     """The one position of a PUZZLE|POSITION argument, with its clashes refused."""
-    text, by_ext, source = _input_text(arg)
+    text, by_ext, source = input_text(arg)
     stripped = text.strip()
     position = None
     if fmt is None and stripped.startswith("{"):
@@ -97,8 +73,9 @@ def read_position(arg: str, fmt: str | None = None, box: str | None = None,
         try:
             pairs = formats.parse_candidates(text, fmt or by_ext, box, alphabet, source=source)
         except SudokitError:
-            if source is None and len(arg) < 256 and "/" in arg:
-                raise SudokitError(f"{arg}: no such file (and not a puzzle either)") from None
+            error = missing_file(arg, source)
+            if error is not None:
+                raise error from None
             raise
         if len(pairs) != 1:
             raise SudokitError(f"{source or 'the input'} holds {len(pairs)} puzzles; give one")
@@ -176,17 +153,27 @@ def explain(
     alphabet: AlphabetOpt = None,
     as_json: Annotated[bool, typer.Option(
         "--json", help="One JSON object a line: each step, then one summary object.")] = False,
+    rounds: Annotated[bool, typer.Option(
+        "--rounds", help="The manual mode of \"Lösningsmetoder för sudoku\": rounds of every "
+                         "single found at once, then the eliminations they make.")] = False,
 ) -> None:
     """Explain a whole solve path (see :data:`EXPLAIN_HELP`)."""
     with handle_errors():
         position = read_position(puzzle, fmt, box, alphabet)
         _stop_on_contradiction(position)
         solver = _solver(technique, exclude, uniqueness)
-        path = solver.solve_path(position)
+        round_of: list[int] = []
+        if rounds:
+            path = _rounds_path(solver, position, round_of)
+        else:
+            path = solver.solve_path(position)
         g = position.geometry
         if as_json:
-            for step in path.steps:
-                echo(json.dumps(step.to_dict(g)))
+            for i, step in enumerate(path.steps):
+                doc = step.to_dict(g)
+                if rounds:
+                    doc["round"] = round_of[i]
+                echo(json.dumps(doc))
             hardest = path.hardest
             echo(json.dumps({"summary": {
                 "solved": path.solved, "steps": len(path.steps), "stuck_reason": path.stuck_reason,
@@ -197,15 +184,33 @@ def explain(
                 "position": json.loads(path.position.to_json()),
             }}))
         else:
-            _print_path(path)
+            _print_path(path, round_of)
     if not path.solved:
         raise typer.Exit(EXIT_NO_SOLUTION if path.position.contradiction() else EXIT_STUCK)
     raise typer.Exit(EXIT_OK)
 
 
-def _print_path(path) -> None:
+def _rounds_path(solver: LogicalSolver, position: Position, round_of: list[int]) -> SolvePath:
+    """A solve path made of manual rounds; ``round_of`` gets each step's round number."""
+    path = SolvePath(start=position.copy())
+    pos = position.copy()
+    for number, steps in enumerate(solver.solve_rounds(pos), 1):
+        for step in steps:
+            pos.apply(step)
+            path.steps.append(step)
+            round_of.append(number)
+    reason = pos.contradiction()
+    path.position, path.solved = pos, pos.is_solved and reason is None
+    path.stuck_reason = "" if path.solved else (reason or "the singles have run out")
+    return path
+
+
+def _print_path(path, round_of: list[int] = ()) -> None:
     width = len(str(len(path.steps)))
     for i, step in enumerate(path.steps, 1):
+        if round_of and (i == 1 or round_of[i - 1] != round_of[i - 2]):
+            count = round_of.count(round_of[i - 1])
+            echo(f"Round {round_of[i - 1]}: {count} placement{'s' if count != 1 else ''}")
         echo(f"{i:>{width}}. {step.explanation}")
     n = len(path.steps)
     if path.solved:
@@ -280,7 +285,11 @@ EXPLAIN_HELP = (
     "of `sudokit steps --json`), then exactly one last line {\"summary\": {...}} with the keys "
     "solved, steps, stuck_reason, techniques (id: count), hardest (technique, name, "
     "difficulty; null when there is no step) and position (the position JSON where the solver "
-    "stopped)."
+    "stopped).\n\n"
+    "--rounds solves in the manual mode of \"Lösningsmetoder för sudoku\": each round finds "
+    "every hidden single of every digit and house and every naked single before placing any, "
+    "then places them all (which removes the placed digits from their peers' candidates); it "
+    "stops when a round finds nothing. Each JSON step then has a \"round\" number."
 )
 STEPS_HELP = (
     "List every instance of the chosen techniques (default: all of them) in the position, "
@@ -297,4 +306,4 @@ def register(app: typer.Typer) -> None:
     app.command(help=STEPS_HELP, epilog=EXIT_CODES_HELP)(steps)
 
 
-__all__ = ["hint", "explain", "steps", "register", "read_position", "EXIT_STUCK", "EXIT_INVALID"]
+__all__ = ["hint", "explain", "steps", "register", "read_position", "EXIT_STUCK"]

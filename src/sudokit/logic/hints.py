@@ -66,7 +66,8 @@ def make_hint(position: Position, step: Step, level: str = "nudge") -> Hint:
         raise SudokitError(f"unknown hint level {level!r}; choose one of {', '.join(LEVELS)}")
     g = position.geometry
     houses = list(dict.fromkeys(step.houses or step.base_sets))
-    cells = [] if houses else sorted(set(step.cells or (c for c, _ in step.candidates)))
+    # the cells of the pattern's candidates (for a forcing chain: the assumption, not the chain)
+    cells = [] if houses else sorted({c for c, _ in step.candidates} or set(step.cells))
     if level == "step":
         text = step.explanation
     else:

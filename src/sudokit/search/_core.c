@@ -136,11 +136,11 @@ static int status_of(const sk_job *job) {
 static int common_args(PyObject *brobj, PyObject *bcobj, const char *method_name, PyObject *seed, PyObject *limit,
                        PyObject *node_limit, PyObject *time_limit, long long *br, long long *bc, int *method,
                        sk_job *job) {
-    long long lim, nl;
+    long long lim = 1, nl;
     double tl;
     if (int_arg(brobj, "box_rows", br) < 0 || int_arg(bcobj, "box_cols", bc) < 0 || check_box(*br, *bc) < 0 ||
         parse_method(method_name, method) < 0 || parse_seed(seed, job) < 0 ||
-        bound_arg(limit, "limit", LLONG_MAX / 4, &lim) < 0 || bound_arg(node_limit, "node_limit", 0, &nl) < 0 ||
+        (limit && bound_arg(limit, "limit", LLONG_MAX / 4, &lim) < 0) || bound_arg(node_limit, "node_limit", 0, &nl) < 0 ||
         seconds_arg(time_limit, &tl) < 0)
         return -1;
     if (lim < 1) {

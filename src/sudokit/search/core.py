@@ -131,7 +131,13 @@ def is_unique(grid: Grid | str, node_limit: int | None = None,
 
 def random_solution(geometry: Geometry | int | str, seed: int) -> Grid:
     """A random full grid of ``geometry`` (a Geometry, a size, or a box ``"RxC"``); the same
-    seed gives the same grid."""
+    seed gives the same grid.
+
+    The grid comes from a search of the empty grid in a random order. Above 36x36 that search
+    can run long, so when it exceeds its node budget the grid is built instead from a valid
+    pattern shuffled at random (digits relabelled, rows within bands, bands, columns within
+    stacks and stacks permuted): valid and reproducible, from a smaller family of grids.
+    """
     if isinstance(geometry, int):
         geometry = Geometry.of(geometry)
     elif isinstance(geometry, str):
@@ -139,10 +145,32 @@ def random_solution(geometry: Geometry | int | str, seed: int) -> Grid:
 
         r, c = parse_box(geometry)
         geometry = Geometry.of(r * c, (r, c))
-    result = solve(Grid.empty(geometry), 1, seed=seed)
-    if result.solution is None:  # an empty grid always has a solution
-        raise SudokitError(f"no solution found for an empty {geometry.box_shape} grid")
-    return result.solution
+    result = solve(Grid.empty(geometry), 1, node_limit=_RANDOM_FILL_NODES, seed=seed)
+    if result.solution is not None:
+        return result.solution
+    return _shuffled_pattern(geometry, seed)
+
+
+#: Node budget of the random search in :func:`random_solution` (a 36x36 needs about 2,000).
+_RANDOM_FILL_NODES = 30_000
+
+
+def _shuffled_pattern(geometry: Geometry, seed: int) -> Grid:
+    """The grid ``(bc * (r % br) + r // br + c) % n`` under random validity-keeping shuffles."""
+    import random
+
+    rng = random.Random(seed)
+    br, bc, n = geometry.box_rows, geometry.box_cols, geometry.size
+
+    def shuffled(groups: int, size: int) -> list[int]:
+        order = []
+        for g in rng.sample(range(groups), groups):
+            order += [g * size + i for i in rng.sample(range(size), size)]
+        return order
+
+    digits = rng.sample(range(1, n + 1), n)
+    rows, cols = shuffled(n // br, br), shuffled(n // bc, bc)
+    return Grid(geometry, [digits[(bc * (r % br) + r // br + c) % n] for r in rows for c in cols])
 
 
 # --- batches ------------------------------------------------------------------------------

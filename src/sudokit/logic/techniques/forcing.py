@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from ...geometry import Geometry
 from ..position import Position, digits_of
-from ..step import cell_list
 from .registry import REGISTRY, finder
 
 #: Placements shown in an explanation before it is cut short (a contradiction; each branch).
@@ -140,8 +139,25 @@ def _intersections(g: Geometry) -> list[tuple[tuple[int, ...], tuple[int, ...], 
 _CACHE: dict = {}
 
 
-def outcomes(pos: Position) -> dict[tuple[int, int], Outcome]:
-    """The outcome of every candidate of the position (computed once per position)."""
+#: Above this many cells the outcomes are not kept (each holds a copy of the grid).
+CACHED_CELLS = 81
+
+
+class _Uncached:
+    """Outcomes computed on each request, for large grids."""
+
+    def __init__(self, pos: Position):
+        self.pos = pos
+
+    def __getitem__(self, cd: tuple[int, int]) -> Outcome:
+        return propagate(self.pos, *cd)
+
+
+def outcomes(pos: Position):
+    """The outcome of every candidate of the position, by ``(cell, digit)``: computed once per
+    position up to :data:`CACHED_CELLS` cells, on each request above."""
+    if pos.geometry.ncells > CACHED_CELLS:
+        return _Uncached(pos)
     key = (pos.geometry, tuple(pos.values), tuple(pos.cands))
     found = _CACHE.get(key)
     if found is None:
@@ -169,7 +185,7 @@ def forcing_chain_contradiction(pos: Position):
             pos, f"Forcing Chain (Contradiction): {_chain(g, out)}, then {out.contradiction}",
             eliminations=[(cell, d)], cells=[c for c, _ in out.placed], candidates=[(cell, d)])
 
-    cached = _CACHE.get((g, tuple(pos.values), tuple(pos.cands)))
+    cached = _CACHE.get((g, tuple(pos.values), tuple(pos.cands))) if g.ncells <= CACHED_CELLS else None
     for cell, m in enumerate(pos.cands):
         for d in digits_of(m):
             out = cached[(cell, d)] if cached else propagate(pos, cell, d)
@@ -210,15 +226,18 @@ def forcing_chain_verity(pos: Position):
     seen = set()
 
     def verity(sources: list[tuple[int, int]], what: str, houses=()):
-        if any(results[s].contradiction for s in sources):
-            return None  # a contradiction step, found as such
-        live = sources
-        placements, elims = _common(pos, [results[s] for s in live])
+        branches = []
+        for s in sources:
+            out = results[s]
+            if out.contradiction:
+                return None  # a contradiction step, found as such
+            branches.append(out)
+        placements, elims = _common(pos, branches)
         key = (tuple(placements), tuple(elims))
         if not (placements or elims) or key in seen:
             return None
         seen.add(key)
-        chains = " | ".join(_chain(g, results[s], BRANCH_SHOWN) for s in live)
+        chains = " | ".join(_chain(g, out, BRANCH_SHOWN) for out in branches)
         return tech.step(pos, f"{what} ({chains})", placements=placements, eliminations=elims,
                          cells=sorted({c for c, _ in sources}), houses=list(houses), candidates=sources)
 

@@ -571,6 +571,7 @@ int sk_generic_solve(const sk_geom *g, const uint8_t *grid, sk_job *job) {
     memset(root, 0, sizeof(uint64_t) * x.words);
     NFREE(root) = (uint64_t)x.nc;
     for (int i = 0; i < x.nc; i++) CAND(root)[i] = g->full;
+    if (x.n == 1) x.queue[x.qlen++] = 0; /* the only cell starts single */
     for (int i = 0; i < x.nc; i++)
         if (grid[i] && !set_single(&x, root, i, 1ULL << (grid[i] - 1))) goto done;
     for (int h = 0; h < x.nh; h++) {
