@@ -253,3 +253,10 @@ def test_pattern_grid_puzzles_round_trip_through_the_batch():
     batch = core.solve_many([g.to_line() for g in grids], limit=2)
     assert batch.statuses == ["unique"] * 10
     assert [batch.solution(i) for i in range(10)] == grids
+
+
+def test_empty_batch():
+    assert len(core.solve_many("", box="3x3")) == 0
+    assert len(core.solve_many("# only a comment\n\n", box=(2, 3))) == 0
+    with pytest.raises(ValueError, match="no puzzle"):
+        core.solve_many("")

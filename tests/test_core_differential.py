@@ -135,7 +135,7 @@ def random_puzzle(geometry: Geometry, rng: random.Random, blank: float, spoil: b
     return Grid(geometry, values)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(SMALL), st.floats(0.2, 0.85), st.booleans(), st.integers(0, 2**32))
 def test_random_puzzles_agree_with_the_reference(box, blank, spoil, seed):
     geometry = Geometry(*box)

@@ -4,8 +4,7 @@ shortest chains first, and the length cap."""
 from __future__ import annotations
 
 import pytest
-from helpers import blank_position
-from link_helpers import all_elims, check_sound, only, steps
+from helpers import blank_position, check_sound, eliminations, only, steps
 
 from sudokit.logic.techniques import chains
 
@@ -23,7 +22,7 @@ def test_x_chain_shortest_first():
     pos = x_chain_position()
     # 3 links: r1c1 = r1c4 - r3c6 = r8c6 (r8c1 sees both ends);
     # 5 links: ... - r8c2 = r4c2 (column 1 in box 4 sees r1c1 and r4c2)
-    assert all_elims("x-chain", pos) == [{"r8c1-5"}, {"r4c1-5", "r5c1-5", "r6c1-5"}]
+    assert eliminations("x-chain", pos) == [{"r8c1-5"}, {"r4c1-5", "r5c1-5", "r6c1-5"}]
     short, long = steps("x-chain", pos)
     assert short.explanation == ("X-Chain on 5 (3 links): r1c1=5 = r1c4=5 - r3c6=5 = r8c6=5: "
                                  "removes 5 from r8c1")
@@ -36,7 +35,7 @@ def test_x_chain_shortest_first():
 
 def test_x_chain_length_cap(monkeypatch):
     monkeypatch.setattr(chains, "X_CHAIN_MAX_LINKS", 3)
-    assert all_elims("x-chain", x_chain_position()) == [{"r8c1-5"}]
+    assert eliminations("x-chain", x_chain_position()) == [{"r8c1-5"}]
 
 
 def test_x_chain_nothing_with_a_single_strong_link():
@@ -51,7 +50,7 @@ def test_x_chain_6x6():
     pos = blank_position(6)
     only(pos, 1, "r2", ["r2c2", "r2c6"])
     only(pos, 1, "c1", ["r1c1", "r5c1"])
-    assert all_elims("x-chain", pos) == [{"r5c6-1"}]
+    assert eliminations("x-chain", pos) == [{"r5c6-1"}]
 
 
 def xy_chain_position(size=9, far=9, fill="56789", third="34"):
@@ -63,7 +62,7 @@ def xy_chain_position(size=9, far=9, fill="56789", third="34"):
 
 def test_xy_chain():
     pos = xy_chain_position()
-    assert all_elims("xy-chain", pos) == [{"r1c9-1", "r6c1-1"}]
+    assert eliminations("xy-chain", pos) == [{"r1c9-1", "r6c1-1"}]
     step = steps("xy-chain", pos)[0]
     assert step.explanation == (
         "XY-Chain on 1 (4 cells): r1c1=1 = r1c1=2 - r1c5=2 = r1c5=3 - r6c5=3 = r6c5=4 - "
@@ -84,13 +83,13 @@ def test_xy_chain_length_cap(monkeypatch):
 def test_xy_chain_covers_the_xy_wing():
     pos = blank_position(9, fill="456789", cands={
         "r1c1": "12", "r1c7": "13", "r3c2": "23", "r1c3": "379", "r3c8": "389"})
-    assert all_elims("xy-chain", pos) == [{"r1c3-3", "r3c8-3"}]
+    assert eliminations("xy-chain", pos) == [{"r1c3-3", "r3c8-3"}]
 
 
 @pytest.mark.parametrize("size,fill", [(16, "56789ABCDEFG"), (12, "56789ABC")])
 def test_xy_chain_bigger_grids(size, fill):
     pos = xy_chain_position(size=size, far=size, fill=fill)
-    assert all_elims("xy-chain", pos) == [{f"r1c{size}-1", "r6c1-1"}]
+    assert eliminations("xy-chain", pos) == [{f"r1c{size}-1", "r6c1-1"}]
 
 
 def test_chain_finders_are_sound_on_top1465():

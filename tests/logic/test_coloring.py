@@ -3,8 +3,7 @@ every candidate and the digit under test is confined to make the conjugate pairs
 
 from __future__ import annotations
 
-from helpers import blank_position, cell_of
-from link_helpers import all_elims, check_sound, only, steps
+from helpers import blank_position, cell_of, check_sound, eliminations, only, steps
 
 FAMILY = ["simple-colors-trap", "simple-colors-wrap", "multi-colors"]
 
@@ -22,7 +21,7 @@ def trap_position(size: int, digit: int, far_row: int):
 def test_trap_removes_the_digit_from_cells_seeing_both_colours():
     pos = trap_position(9, 3, 8)
     # r1c1 (+) and r8c2 (-): column 1 in box 7 and column 2 in box 1, minus the confined rows
-    assert all_elims("simple-colors-trap", pos) == [{"r2c2-3", "r3c2-3", "r7c1-3", "r9c1-3"}]
+    assert eliminations("simple-colors-trap", pos) == [{"r2c2-3", "r3c2-3", "r7c1-3", "r9c1-3"}]
     step = steps("simple-colors-trap", pos)[0]
     assert step.explanation.startswith(
         "Simple Colors Trap on 3: + r1c1, r8c6 / - r1c6, r8c2; a cell seeing both colours")
@@ -32,7 +31,7 @@ def test_trap_removes_the_digit_from_cells_seeing_both_colours():
 def test_trap_12x12():
     # 3x4 boxes: r1c1 (+) sees column 1 of box 10, r10c2 (-) sees column 2 of box 1.
     pos = trap_position(12, 7, 10)
-    assert all_elims("simple-colors-trap", pos) == [{"r2c2-7", "r3c2-7", "r11c1-7", "r12c1-7"}]
+    assert eliminations("simple-colors-trap", pos) == [{"r2c2-7", "r3c2-7", "r11c1-7", "r12c1-7"}]
 
 
 def test_no_trap_without_a_cell_seeing_both():
@@ -61,7 +60,7 @@ def wrap_position():
 
 def test_wrap_removes_the_whole_colour():
     pos = wrap_position()
-    assert all_elims("simple-colors-wrap", pos) == [{"r1c1-6", "r2c2-6", "r5c5-6"}]
+    assert eliminations("simple-colors-wrap", pos) == [{"r1c1-6", "r2c2-6", "r5c5-6"}]
     text = steps("simple-colors-wrap", pos)[0].explanation
     assert "r1c1 and r2c2 have colour + and see each other" in text
 
@@ -105,7 +104,7 @@ def test_multi_colors_6x6():
     pos = blank_position(6)
     only(pos, 2, "r1", ["r1c1", "r1c4"])
     only(pos, 2, "c5", ["r2c5", "r6c5"])
-    assert all_elims("multi-colors", pos) == [{"r6c1-2"}]
+    assert eliminations("multi-colors", pos) == [{"r6c1-2"}]
 
 
 def test_coloring_finders_are_sound_on_top1465():

@@ -9,9 +9,8 @@ import random
 from itertools import combinations
 
 import pytest
-from candidate_pictures import (digit_picture, eliminations, steps, thinned_position,
-                                top1465_positions)
-from helpers import DATA
+from helpers import (SINGLES, data_sample, digit_picture, eliminations, steps,
+                     thinned_position, top1465_positions)
 
 from sudokit.geometry import Geometry
 from sudokit.grid import Grid
@@ -298,7 +297,6 @@ def test_search_matches_the_definition_on_every_size(box):
 MINE = ["locked-candidates-pointing", "locked-candidates-claiming", "locked-pair", "locked-triple",
         "naked-pair", "naked-triple", "naked-quad", "hidden-pair", "hidden-triple", "hidden-quad",
         *BASIC, *FINNED, *SASHIMI]
-SINGLES = ["full-house", "hidden-single", "naked-single"]
 
 
 def wrong(step, solution, pos) -> list[str]:
@@ -325,15 +323,11 @@ def test_every_instance_is_sound_on_thinned_positions():
 def test_every_instance_is_sound_along_solve_paths():
     """Singles and these finders solve as far as they can; at every position where singles
     are exhausted, every instance of every finder is checked against the solution."""
-    path = DATA / "top1465.txt"
-    if not path.exists():
-        pytest.skip(f"{path} is not there (the shared data sets sit beside the repository)")
-    lines = [line.strip() for line in path.read_text().splitlines() if line.strip()]
-    count = len(lines) if SLOW else 200
+    lines = data_sample("top1465", None if SLOW else 200)
     solver = LogicalSolver(SINGLES + sorted(MINE, key=lambda t: REGISTRY[t].difficulty),
                            unique=False)
     solved = 0
-    for line in lines[:: max(1, len(lines) // count)][:count]:
+    for line in lines:
         grid = Grid.parse(line)
         solution = solve(grid).solution.values
         pos = Position.from_grid(grid)

@@ -6,8 +6,7 @@ so the expected eliminations can be read off the picture.
 
 from __future__ import annotations
 
-from candidate_pictures import cells, digit_picture, eliminations, steps
-from helpers import blank_position
+from helpers import blank_position, cells, digit_picture, eliminations, steps
 
 from sudokit.logic import LogicalSolver, default_order
 

@@ -6,8 +6,8 @@ to make the strong links, so the expected eliminations can be read off the grid 
 
 from __future__ import annotations
 
-from helpers import blank_position, cell_of
-from link_helpers import all_elims, check_sound, only, steps
+from helpers import blank_position, cell_of, check_sound, eliminations, only, steps
+
 
 def has_chain(text: str, chain: str) -> bool:
     """True if ``text`` writes ``chain`` forwards or backwards."""
@@ -27,7 +27,7 @@ def skyscraper_9x9():
 
 def test_skyscraper_removes_from_cells_seeing_both_tops():
     pos = skyscraper_9x9()
-    assert all_elims("skyscraper", pos) == [{"r1c6-1", "r3c6-1", "r8c4-1", "r9c4-1"}]
+    assert eliminations("skyscraper", pos) == [{"r1c6-1", "r3c6-1", "r8c4-1", "r9c4-1"}]
     step = steps("skyscraper", pos)[0]
     assert step.explanation.startswith("Skyscraper on 1 (row 2, row 7): ")
     assert has_chain(step.explanation, "r2c4 = r2c1 - r7c1 = r7c6")
@@ -60,7 +60,7 @@ def test_skyscraper_6x6():
     pos = blank_position(6)
     only(pos, 1, "r1", ["r1c1", "r1c4"])
     only(pos, 1, "r4", ["r4c1", "r4c6"])
-    assert all_elims("skyscraper", pos) == [{"r2c6-1", "r3c4-1"}]
+    assert eliminations("skyscraper", pos) == [{"r2c6-1", "r3c4-1"}]
 
 
 def kite_9x9():
@@ -73,7 +73,7 @@ def kite_9x9():
 
 def test_two_string_kite():
     pos = kite_9x9()
-    assert all_elims("two-string-kite", pos) == [{"r8c8-5"}]
+    assert eliminations("two-string-kite", pos) == [{"r8c8-5"}]
     assert steps("two-string-kite", pos)[0].explanation.startswith(
         "2-String Kite on 5 (row 3, column 1)")
     assert steps("skyscraper", pos) == [] and steps("turbot-fish", pos) == []
@@ -84,7 +84,7 @@ def test_kite_12x12():
     pos = blank_position(12)
     only(pos, 9, "r2", ["r2c3", "r2c10"])
     only(pos, 9, "c1", ["r3c1", "r11c1"])
-    assert all_elims("two-string-kite", pos) == [{"r11c10-9"}]
+    assert eliminations("two-string-kite", pos) == [{"r11c10-9"}]
 
 
 def turbot_9x9():
@@ -97,7 +97,7 @@ def turbot_9x9():
 
 def test_turbot_fish_with_a_box_link():
     pos = turbot_9x9()
-    assert all_elims("turbot-fish", pos) == [{"r1c4-7"}]
+    assert eliminations("turbot-fish", pos) == [{"r1c4-7"}]
     step = steps("turbot-fish", pos)[0]
     assert has_chain(step.explanation, "r4c4 = r6c6 - r6c9 = r1c9")
     assert steps("skyscraper", pos) == [] and steps("two-string-kite", pos) == []
@@ -119,7 +119,7 @@ def er_9x9():
 
 def test_empty_rectangle():
     pos = er_9x9()
-    assert all_elims("empty-rectangle", pos) == [{"r8c2-4"}]
+    assert eliminations("empty-rectangle", pos) == [{"r8c2-4"}]
     step = steps("empty-rectangle", pos)[0]
     assert step.explanation == ("Empty Rectangle on 4 in box 1 (row 2, column 2) with r2c7 = r8c7 "
                                 "(column 7): removes 4 from r8c2")
@@ -130,7 +130,7 @@ def test_empty_rectangle_row_link():
     pos = blank_position(9)
     only(pos, 4, "b1", ["r1c2", "r2c1", "r2c3", "r3c2"])
     only(pos, 4, "r6", ["r6c2", "r6c5"])
-    assert all_elims("empty-rectangle", pos) == [{"r2c5-4"}]
+    assert eliminations("empty-rectangle", pos) == [{"r2c5-4"}]
 
 
 def test_no_empty_rectangle_when_box_is_not_a_cross():
@@ -151,7 +151,7 @@ def test_empty_rectangle_16x16():
     pos = blank_position(16)
     only(pos, 16, "b1", ["r2c1", "r2c4", "r1c3", "r4c3"])
     only(pos, 16, "c10", ["r2c10", "r12c10"])
-    assert all_elims("empty-rectangle", pos) == [{"r12c3-16"}]
+    assert eliminations("empty-rectangle", pos) == [{"r12c3-16"}]
 
 
 def test_full_candidates_find_nothing():

@@ -7,8 +7,8 @@ import random
 from itertools import combinations
 
 import pytest
-from candidate_pictures import eliminations, names, steps, thinned_position, top1465_positions
-from helpers import blank_position, cell_of
+from helpers import (blank_position, cell_of, eliminations, names, steps, thinned_position,
+                     top1465_positions)
 
 from sudokit.geometry import Geometry
 

@@ -4,8 +4,7 @@ cells hold other digits only, so the eliminations are exactly the cells given th
 from __future__ import annotations
 
 import pytest
-from helpers import blank_position
-from link_helpers import all_elims, check_sound, only, steps
+from helpers import blank_position, check_sound, eliminations, steps
 
 FAMILY = ["xy-wing", "xyz-wing", "wxyz-wing", "w-wing", "remote-pair"]
 
@@ -18,7 +17,7 @@ def xy_position(pivot="12", pincer2="23"):
 
 def test_xy_wing():
     pos = xy_position()
-    assert all_elims("xy-wing", pos) == [{"r1c3-3", "r3c8-3", "r3c9-3"}]
+    assert eliminations("xy-wing", pos) == [{"r1c3-3", "r3c8-3", "r3c9-3"}]
     step = steps("xy-wing", pos)[0]
     assert step.explanation.startswith(
         "XY-Wing 1/2/3: pivot r1c1 (1/2), pincers r1c7 (1/3) and r3c2 (2/3): removes 3 from")
@@ -34,13 +33,13 @@ def test_xy_wing_12x12():
     pos = blank_position(12, fill="456789ABC", cands={
         "r1c1": "12", "r1c9": "13", "r3c2": "23", "r1c4": "378", "r3c12": "378", "r2c9": "37"})
     # r2c9 sees r1c9 but not r3c2 (column 9, box 3 of the top band): it keeps its 3
-    assert all_elims("xy-wing", pos) == [{"r1c4-3", "r3c12-3"}]
+    assert eliminations("xy-wing", pos) == [{"r1c4-3", "r3c12-3"}]
 
 
 def test_xyz_wing_removes_only_from_cells_seeing_the_pivot_too():
     pos = xy_position(pivot="123")
     assert steps("xy-wing", pos) == []
-    assert all_elims("xyz-wing", pos) == [{"r1c3-3"}]
+    assert eliminations("xyz-wing", pos) == [{"r1c3-3"}]
     assert steps("xyz-wing", pos)[0].explanation.startswith(
         "XYZ-Wing 1/2/3 on 3: pivot r1c1, pincers r1c7 (1/3) and r3c2 (2/3)")
 
@@ -60,7 +59,7 @@ def wxyz_position(target="49"):
 
 def test_wxyz_wing():
     pos = wxyz_position()
-    assert all_elims("wxyz-wing", pos) == [{"r1c2-4"}]
+    assert eliminations("wxyz-wing", pos) == [{"r1c2-4"}]
     assert steps("wxyz-wing", pos)[0].explanation.startswith(
         "WXYZ-Wing 1/2/3/4 on 4: r1c1 (1/2/3/4), r1c6 (1/4), r2c2 (2/4), r3c3 (3/4)")
 
@@ -83,7 +82,7 @@ def test_w_wing(size, fill, far):
     pos = blank_position(size, fill=fill, cands={
         "r1c1": "12", f"r5c{far}": "12", "r8c1": "13", f"r8c{far}": "14",
         f"r1c{far}": "25", "r5c1": "25"})
-    assert all_elims("w-wing", pos) == [{f"r1c{far}-2", "r5c1-2"}]
+    assert eliminations("w-wing", pos) == [{f"r1c{far}-2", "r5c1-2"}]
     assert steps("w-wing", pos)[0].explanation.startswith(
         f"W-Wing 1/2 in r1c1, r5c{far} joined by r8c1 = r8c{far} on 1 (row 8)")
 
@@ -104,7 +103,7 @@ def remote_pair_position(cells=("r1c1", "r1c6", "r5c6", "r5c9")):
 def test_remote_pair():
     pos = remote_pair_position()
     # r1c1 and r5c9 are at opposite ends of the chain: r1c9 and r5c1 see both
-    assert all_elims("remote-pair", pos) == [{"r1c9-1", "r5c1-1", "r5c1-2"}]
+    assert eliminations("remote-pair", pos) == [{"r1c9-1", "r5c1-1", "r5c1-2"}]
     assert steps("remote-pair", pos)[0].explanation.startswith(
         "Remote Pair 1/2: r1c1 - r1c6 - r5c6 - r5c9: removes")
 
@@ -117,7 +116,7 @@ def test_remote_pair_6x6():
     # 2x3 boxes: r1c1 - r1c5 - r4c5 - r4c2; r4c1 sees both ends (r1c2 does too, without 1 or 2).
     pos = blank_position(6, fill="3456", cands={
         "r1c1": "12", "r1c5": "12", "r4c5": "12", "r4c2": "12", "r4c1": "13"})
-    assert all_elims("remote-pair", pos) == [{"r4c1-1"}]
+    assert eliminations("remote-pair", pos) == [{"r4c1-1"}]
 
 
 def test_wing_finders_are_sound_on_top1465():

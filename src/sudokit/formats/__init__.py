@@ -64,15 +64,7 @@ def parse(text: str, fmt: str | None = None, box=None, alphabet: str | None = No
           source: str | None = None) -> list[Grid]:
     """Every puzzle in ``text``; ``fmt`` names the format, else it is detected."""
     module = _checked_module(text, fmt, source)
-    try:
-        grids = module.read(text, box=box, alphabet=alphabet)
-    except ParseError as e:
-        raise e.located(source=source) from None
-    except GeometryError as e:
-        raise (GeometryError(f"{source}: {e}") if source else e) from None
-    if not grids:
-        raise ParseError("no puzzle found", source=source)
-    return grids
+    return _located(lambda: module.read(text, box=box, alphabet=alphabet), source)
 
 
 def parse_candidates(text: str, fmt: str | None = None, box=None, alphabet: str | None = None,
@@ -83,18 +75,23 @@ def parse_candidates(text: str, fmt: str | None = None, box=None, alphabet: str 
     format they are None: the text holds no candidates, compute them from the grid.
     """
     module = _checked_module(text, fmt, source)
+    if module.NAME in CANDIDATE_FORMATS:
+        return _located(lambda: module.read_candidates(text, box=box, alphabet=alphabet), source)
+    grids = _located(lambda: module.read(text, box=box, alphabet=alphabet), source)
+    return [(g, None) for g in grids]
+
+
+def _located(read, source: str | None) -> list:
+    """What ``read()`` returns, its errors naming ``source``; no puzzle at all is an error."""
     try:
-        if module.NAME in CANDIDATE_FORMATS:
-            pairs = module.read_candidates(text, box=box, alphabet=alphabet)
-        else:
-            pairs = [(g, None) for g in module.read(text, box=box, alphabet=alphabet)]
+        found = read()
     except ParseError as e:
         raise e.located(source=source) from None
     except GeometryError as e:
         raise (GeometryError(f"{source}: {e}") if source else e) from None
-    if not pairs:
+    if not found:
         raise ParseError("no puzzle found", source=source)
-    return pairs
+    return found
 
 
 def dumps_candidates(grid: Grid, masks: list[int] | None, fmt: str = "pencilmark",

@@ -1,9 +1,13 @@
-"""Helpers shared by the format modules: box arguments, symbol tables and located errors."""
+"""Helpers shared by the format modules: box arguments, symbol tables, located errors, comment
+lines and the last test of every ``detect``."""
 
 from __future__ import annotations
 
-from ..errors import GeometryError, ParseError
+from collections.abc import Callable
+
+from ..errors import GeometryError, ParseError, SudokitError
 from ..geometry import MAX_SIZE, MIN_SIZE, Geometry, default_box, parse_box
+from ..grid import Grid
 from ..symbols import Alphabet, get_alphabet
 
 #: The most cells a grid can have (the largest supported size, squared).
@@ -32,6 +36,12 @@ def has_box(size: int) -> bool:
     except GeometryError:
         return False
     return True
+
+
+def grid_side(ncells: int) -> int | None:
+    """The side N when ``ncells`` is N*N and a grid of side N has a default box, else None."""
+    n = round(ncells ** 0.5)
+    return n if n * n == ncells and has_box(n) else None
 
 
 def geometry(size: int, box=None, found: tuple[int, int] | None = None) -> Geometry:
@@ -75,10 +85,44 @@ def decoder(alphabet, size: int) -> tuple[Alphabet, dict[str, int]]:
     return a, a.decoder(size)
 
 
+def decode_symbols(text: str, size: int, alphabet, where: str) -> list[int]:
+    """The values of ``text``, one symbol (or blank) a cell; an error names ``where`` and the
+    cell (for formats without lines, such as a JSON or XML field)."""
+    a, table = decoder(alphabet, size)
+    values = []
+    for i, ch in enumerate(text):
+        v = table.get(ch)
+        if v is None:
+            e = symbol_error(ch, size, a, None, None)
+            raise ParseError(f"{where}, cell {i + 1}: {e.reason}", char=ch)
+        values.append(v)
+    return values
+
+
 def blank_for(alphabet: Alphabet, size: int, preferred: str = ".") -> str:
     """A blank character that the alphabet does not use as a symbol."""
     blanks = alphabet.blanks(size)
     return preferred if preferred in blanks else blanks[0]
+
+
+def encode_values(values: list[int], size: int, alphabet, preferred_blank: str = ".") -> list[str]:
+    """Each value as its symbol, an empty cell as a blank the alphabet does not use."""
+    a = get_alphabet(alphabet)
+    blank = blank_for(a, size, preferred_blank)
+    return [a.encode(v, size, blank) for v in values]
+
+
+def comment_lines(grid: Grid) -> list[str]:
+    """The grid's comment as ``# `` lines (none without a comment)."""
+    return [f"# {line}".rstrip() for line in grid.comment.splitlines()] if grid.comment else []
+
+
+def reads(read: Callable[[str], list[Grid]], text: str) -> bool:
+    """True if ``read(text)`` finds a grid without an error (how each ``detect`` ends)."""
+    try:
+        return bool(read(text))
+    except SudokitError:
+        return False
 
 
 def content_lines(text: str):

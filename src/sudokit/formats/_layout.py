@@ -3,7 +3,8 @@
 The printed formats (``grid``, ``classic``, ``ss``, ``sdk``, ``comma``, ``pencilmark``) differ
 only in how a row splits into cells; :func:`collect` does the rest: it finds the rows, checks
 that every row has N cells and every grid N rows, and remembers where the box borders were so
-that :func:`found_box` can derive the box shape from them.
+that :func:`found_box` can derive the box shape from them. :func:`block_grid` turns a block
+into a grid one cell at a time; :func:`write_rows` lays a grid out again, box by box.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from dataclasses import dataclass, field
 
 from ..errors import ParseError
 from ..geometry import Geometry
-from ._common import box_arg, has_box, size_error
+from ..grid import Grid
+from ._common import box_arg, geometry, has_box, size_error
 
 #: A line without letters or digits that holds one of these is a horizontal rule.
 _RULE = re.compile(r"[-=_~]{2}|[+=:'~]")
@@ -174,3 +176,54 @@ def found_box(block: Block) -> tuple[int, int] | None:
     if box_rows:
         return box_rows, n // box_rows
     return None
+
+
+def block_geometry(block: Block, box) -> Geometry:
+    """The explicit ``box``, else the shape the block's borders show, else the default."""
+    return geometry(block.size, box, found_box(block))
+
+
+CellValue = Callable[[str, int, int], int]  # (text of a cell, line, column) -> its value
+
+
+def block_values(block: Block, value: CellValue) -> list[int]:
+    """``value`` of every cell of the block, row after row."""
+    return [value(text, row.no, col) for row in block.rows for col, text in row.items]
+
+
+def block_grid(block: Block, box, value: CellValue) -> Grid:
+    """The grid of a block whose cells ``value`` reads."""
+    return Grid(block_geometry(block, box), block_values(block, value), comment=block.comment)
+
+
+def number_value(text: str, size: int, line: int, column: int) -> int | None:
+    """The value of a cell written as a number (0 for empty), None if ``text`` is no number."""
+    if not (text.isascii() and text.isdigit()):
+        return None
+    v = int(text)
+    if v > size:
+        raise ParseError(f"value {text} is larger than the grid size {size}", line=line,
+                         column=column)
+    return v
+
+
+def not_a_value(text: str, size: int, line: int, column: int) -> ParseError:
+    """The error for a cell that is neither a number nor anything else the format accepts."""
+    return ParseError(f"{text[:20]!r} is not a cell value (a number 0..{size})", line=line,
+                      column=column)
+
+
+def write_rows(cells: list[str], g: Geometry, row: Callable[[list[list[str]]], str], rule: str,
+               *, outer: bool = False) -> list[str]:
+    """One line a grid row, which ``row`` writes from the row's cells split by box; ``rule``
+    between the bands, and also above the first and below the last when ``outer``."""
+    n, br, bc = g.size, g.box_rows, g.box_cols
+    out = []
+    for r in range(n):
+        if r % br == 0 and (r or outer):
+            out.append(rule)
+        cells_of_row = cells[r * n:(r + 1) * n]
+        out.append(row([cells_of_row[i:i + bc] for i in range(0, n, bc)]))
+    if outer:
+        out.append(rule)
+    return out

@@ -10,11 +10,12 @@ explicit box overrides both.
 
 from __future__ import annotations
 
-from ..errors import ParseError, SudokitError
+from ..errors import SudokitError
 from ..grid import Grid
 from ..symbols import BLANKS, get_alphabet
-from ._common import blank_for, decoder, geometry, symbol_error
-from ._layout import Block, char_cells, collect, found_box, token_cells
+from ._common import comment_lines, decoder, encode_values, reads, symbol_error
+from ._layout import (Block, block_grid, char_cells, collect, not_a_value, number_value,
+                      token_cells, write_rows)
 
 NAME = "grid"
 EXTENSIONS = (".grid", ".txt")
@@ -23,34 +24,29 @@ EXTENSIONS = (".grid", ".txt")
 def _decode_chars(block: Block, box, alphabet) -> Grid:
     n = block.size
     a, table = decoder(alphabet, n)
-    values = []
-    for row in block.rows:
-        for col, ch in row.items:
-            v = table.get(ch)
-            if v is None:
-                raise symbol_error(ch, n, a, row.no, col)
-            values.append(v)
-    return Grid(geometry(n, box, found_box(block)), values, comment=block.comment)
+
+    def value(ch: str, line: int, col: int) -> int:
+        v = table.get(ch)
+        if v is None:
+            raise symbol_error(ch, n, a, line, col)
+        return v
+
+    return block_grid(block, box, value)
 
 
 def _decode_numbers(block: Block, box) -> Grid:
     """Cells written as numbers (``0`` or a blank character for empty), one word a cell."""
     n = block.size
-    values = []
-    for row in block.rows:
-        for col, tok in row.items:
-            if tok.isdigit() and tok.isascii():
-                v = int(tok)
-                if v > n:
-                    raise ParseError(f"value {tok} is larger than the grid size {n}", line=row.no,
-                                     column=col)
-            elif len(tok) == 1 and tok in BLANKS:
-                v = 0
-            else:
-                raise ParseError(f"{tok[:20]!r} is not a cell value (a number 0..{n})",
-                                 line=row.no, column=col)
-            values.append(v)
-    return Grid(geometry(n, box, found_box(block)), values, comment=block.comment)
+
+    def value(tok: str, line: int, col: int) -> int:
+        v = number_value(tok, n, line, col)
+        if v is not None:
+            return v
+        if len(tok) == 1 and tok in BLANKS:
+            return 0
+        raise not_a_value(tok, n, line, col)
+
+    return block_grid(block, box, value)
 
 
 def read(text: str, box=None, alphabet=None) -> list[Grid]:
@@ -76,35 +72,23 @@ def symbols_of(grid: Grid, alphabet=None) -> tuple[list[str], int]:
     n = grid.size
     a = get_alphabet(alphabet)
     if len(a.symbols) >= n:
-        blank = blank_for(a, n)
-        return [a.encode(v, n, blank) for v in grid.values], 1
+        return encode_values(grid.values, n, a), 1
     width = len(str(n))
     return [str(v) if v else "." for v in grid.values], width
-
-
-def comment_lines(grid: Grid) -> list[str]:
-    return [f"# {line}".rstrip() for line in grid.comment.splitlines()] if grid.comment else []
 
 
 def write(grid: Grid, alphabet=None) -> str:
     """A bordered grid: ``|`` between boxes, ``+---+`` rules between bands."""
     g = grid.geometry
-    n, br, bc = g.size, g.box_rows, g.box_cols
+    n, bc = g.size, g.box_cols
     cells, w = symbols_of(grid, alphabet)
     rule = "+" + "+".join(["-" * (bc * (w + 1) + 1)] * (n // bc)) + "+"
-    out = comment_lines(grid)
-    for r in range(n):
-        if r % br == 0:
-            out.append(rule)
-        row = cells[r * n:(r + 1) * n]
-        boxes = [" ".join(c.rjust(w) for c in row[i:i + bc]) for i in range(0, n, bc)]
-        out.append("| " + " | ".join(boxes) + " |")
-    out.append(rule)
-    return "\n".join(out)
+
+    def row(boxes: list[list[str]]) -> str:
+        return "| " + " | ".join(" ".join(c.rjust(w) for c in box) for box in boxes) + " |"
+
+    return "\n".join(comment_lines(grid) + write_rows(cells, g, row, rule, outer=True))
 
 
 def detect(text: str) -> bool:
-    try:
-        return bool(read(text))
-    except SudokitError:
-        return False
+    return reads(read, text)

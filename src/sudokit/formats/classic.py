@@ -8,12 +8,10 @@ from __future__ import annotations
 
 from itertools import islice
 
-from ..errors import SudokitError
 from ..grid import Grid
-from ..symbols import get_alphabet
 from . import bordered
-from ._common import blank_for, content_lines
-from ._layout import VERTICAL, is_rule
+from ._common import comment_lines, content_lines, encode_values, reads
+from ._layout import VERTICAL, is_rule, write_rows
 
 NAME = "classic"
 EXTENSIONS = (".classic",)
@@ -24,18 +22,9 @@ def read(text: str, box=None, alphabet=None) -> list[Grid]:
 
 
 def write(grid: Grid, alphabet=None) -> str:
-    g = grid.geometry
-    n, br, bc = g.size, g.box_rows, g.box_cols
-    a = get_alphabet(alphabet)
-    blank = blank_for(a, n)
-    cells = [a.encode(v, n, blank) for v in grid.values]
-    out = bordered.comment_lines(grid)
-    for r in range(n):
-        if r and r % br == 0:
-            out.append("")
-        row = cells[r * n:(r + 1) * n]
-        out.append(" ".join("".join(row[i:i + bc]) for i in range(0, n, bc)))
-    return "\n".join(out)
+    cells = encode_values(grid.values, grid.size, alphabet)
+    rows = write_rows(cells, grid.geometry, lambda boxes: " ".join(map("".join, boxes)), "")
+    return "\n".join(comment_lines(grid) + rows)
 
 
 def detect(text: str) -> bool:
@@ -46,7 +35,4 @@ def detect(text: str) -> bool:
         return False
     if not any(" " in s for s in lines):
         return False
-    try:
-        return bool(read(text))
-    except SudokitError:
-        return False
+    return reads(read, text)

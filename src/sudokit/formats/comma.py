@@ -7,10 +7,10 @@ lines between bands, if present, give the box shape.
 
 from __future__ import annotations
 
-from ..errors import ParseError, SudokitError
+from ..errors import ParseError
 from ..grid import Grid
-from ._common import content_lines, geometry, optional_decoder, symbol_error
-from ._layout import Block, Item, collect, found_box
+from ._common import comment_lines, content_lines, optional_decoder, reads, symbol_error
+from ._layout import Block, Item, block_grid, collect, not_a_value, number_value
 
 NAME = "comma"
 EXTENSIONS = (".csv", ".comma")
@@ -32,26 +32,21 @@ def _cells(line: str) -> tuple[list[Item], tuple[int, ...]]:
 def _decode(block: Block, box, alphabet) -> Grid:
     n = block.size
     a, table = optional_decoder(alphabet, n)
-    values = []
-    for row in block.rows:
-        for col, tok in row.items:
-            if tok.isascii() and tok.isdigit():
-                v = int(tok)
-                if v > n:
-                    raise ParseError(f"value {tok} is larger than the grid size {n}", line=row.no,
-                                     column=col)
-            elif len(tok) == 1 and tok in table:
-                v = table[tok]
-            elif not tok:
-                raise ParseError("empty cell between commas (write 0 for an empty cell)",
-                                 line=row.no, column=col)
-            elif len(tok) == 1 and a is not None:
-                raise symbol_error(tok, n, a, row.no, col)
-            else:
-                raise ParseError(f"{tok[:20]!r} is not a cell value (a number 0..{n})",
-                                 line=row.no, column=col)
-            values.append(v)
-    return Grid(geometry(n, box, found_box(block)), values, comment=block.comment)
+
+    def value(tok: str, line: int, col: int) -> int:
+        v = number_value(tok, n, line, col)
+        if v is not None:
+            return v
+        if len(tok) == 1 and tok in table:
+            return table[tok]
+        if not tok:
+            raise ParseError("empty cell between commas (write 0 for an empty cell)",
+                             line=line, column=col)
+        if len(tok) == 1 and a is not None:
+            raise symbol_error(tok, n, a, line, col)
+        raise not_a_value(tok, n, line, col)
+
+    return block_grid(block, box, value)
 
 
 def read(text: str, box=None, alphabet=None) -> list[Grid]:
@@ -65,7 +60,7 @@ def read(text: str, box=None, alphabet=None) -> list[Grid]:
 def write(grid: Grid, alphabet=None) -> str:
     """Numbers, 0 for empty; the alphabet is not used (numbers work for every size)."""
     n = grid.size
-    lines = [f"# {c}".rstrip() for c in grid.comment.splitlines()] if grid.comment else []
+    lines = comment_lines(grid)
     lines += [",".join(str(v) for v in grid.values[r * n:(r + 1) * n]) for r in range(n)]
     return "\n".join(lines)
 
@@ -74,7 +69,4 @@ def detect(text: str) -> bool:
     lines = [line for _, line in content_lines(text)]
     if not lines or not all(line.count(",") >= 3 for line in lines[:3]):
         return False
-    try:
-        return bool(read(text))
-    except SudokitError:
-        return False
+    return reads(read, text)

@@ -24,7 +24,7 @@ import json
 from ..errors import GeometryError, ParseError, SudokitError
 from ..grid import Grid
 from ..symbols import get_alphabet
-from ._common import MAX_CELLS, blank_for, box_arg, geometry, has_box, symbol_error
+from ._common import box_arg, decode_symbols, encode_values, geometry, grid_side, has_box, reads
 
 NAME = "json"
 EXTENSIONS = (".json",)
@@ -34,19 +34,10 @@ def _cells(value, where: str, box, alphabet) -> tuple[int, list[int]]:
     """The side and the flat cell values of a ``puzzle``/``values`` field."""
     if isinstance(value, str):
         s = "".join(value.split())
-        n = round(len(s) ** 0.5)
-        if len(s) > MAX_CELLS or n * n != len(s) or not has_box(n):
+        n = grid_side(len(s))
+        if n is None:
             raise ParseError(f'{where} has {len(s)} cells, not a grid (81 for a 9x9)')
-        a = get_alphabet(alphabet)
-        table = a.decoder(n)
-        out = []
-        for i, ch in enumerate(s):
-            v = table.get(ch)
-            if v is None:
-                e = symbol_error(ch, n, a, None, None)
-                raise ParseError(f"{where}, cell {i + 1}: {e.reason}", char=ch)
-            out.append(v)
-        return n, out
+        return n, decode_symbols(s, n, alphabet, where)
     if isinstance(value, list):
         if value and all(isinstance(r, list) for r in value):
             n = len(value)
@@ -136,8 +127,7 @@ def to_object(grid: Grid, alphabet=None) -> dict:
     obj: dict = {"box": [g.box_rows, g.box_cols]}
     a = get_alphabet(alphabet)
     if len(a.symbols) >= n:
-        blank = blank_for(a, n)
-        enc = lambda vals: "".join(a.encode(v, n, blank) for v in vals)  # noqa: E731
+        enc = lambda vals: "".join(encode_values(vals, n, a))  # noqa: E731
     else:
         enc = lambda vals: [vals[r * n:(r + 1) * n] for r in range(n)]  # noqa: E731
     obj["puzzle"] = enc(given)
@@ -156,7 +146,4 @@ def detect(text: str) -> bool:
     s = text.lstrip("\ufeff \t\r\n")
     if not s.startswith(("{", "[")):
         return False
-    try:
-        return bool(read(text))
-    except SudokitError:
-        return False
+    return reads(read, text)

@@ -6,12 +6,12 @@ line (a rating, a comment) is kept in :attr:`Grid.comment`.
 
 from __future__ import annotations
 
-from ..errors import GeometryError, ParseError, SudokitError
+from ..errors import GeometryError, ParseError
 from ..geometry import Geometry, parse_box
 from ..grid import Grid
 from ..symbols import BLANKS, get_alphabet
 from . import sukaku
-from ._common import MAX_CELLS, blank_for, content_lines, symbol_error
+from ._common import MAX_CELLS, blank_for, content_lines, reads, symbol_error
 
 NAME = "line"
 EXTENSIONS = (".txt", ".sdm", ".line")
@@ -135,7 +135,4 @@ def detect(text: str) -> bool:
             break
     if any(sukaku.shaped_like(ln.split(None, 1)[0]) for ln in lines):
         return False  # a sukaku line the sukaku reader refused: show its error, not a 27x27
-    try:
-        return bool(read("\n".join(lines)))
-    except SudokitError:
-        return False
+    return reads(read, "\n".join(lines))

@@ -13,11 +13,10 @@ import re
 import xml.etree.ElementTree as ET
 from xml.sax.saxutils import quoteattr
 
-from ..errors import ParseError, SudokitError
+from ..errors import ParseError
 from ..geometry import Geometry
 from ..grid import Grid
-from ..symbols import get_alphabet
-from ._common import blank_for, box_arg, decoder, geometry, has_box, symbol_error
+from ._common import box_arg, decode_symbols, encode_values, geometry, grid_side, reads
 
 NAME = "opensudoku"
 EXTENSIONS = (".opensudoku", ".xml")
@@ -51,8 +50,8 @@ def _versioned(data: str, box, where: str) -> tuple[Geometry, list[int], list[bo
     if len(fields) % k:
         raise ParseError(f"{where}: {len(fields)} fields do not make whole cells of {k} fields")
     ncells = len(fields) // k
-    n = round(ncells ** 0.5)
-    if n * n != ncells or not has_box(n):
+    n = grid_side(ncells)
+    if n is None:
         raise ParseError(f"{where}: {ncells} cells do not make a grid")
     g = geometry(n, box)
     values, givens = [], []
@@ -75,19 +74,11 @@ def _game(elem: ET.Element, box, alphabet, index: int) -> Grid:
         g, values, givens = _versioned(data.strip(), box, where)
         return Grid(g, values, givens, comment=note)
     data = "".join(data.split())
-    n = round(len(data) ** 0.5)
-    if n * n != len(data) or not has_box(n):
+    n = grid_side(len(data))
+    if n is None:
         raise ParseError(f"{where}: data has {len(data)} cells, not a square grid such as 81")
     g = geometry(n, box_arg(box) or box_arg(elem.get("box")))
-    a, table = decoder(alphabet, n)
-    values = []
-    for i, ch in enumerate(data):
-        v = table.get(ch)
-        if v is None:
-            e = symbol_error(ch, n, a, None, None)
-            raise ParseError(f"{where}, cell {i + 1}: {e.reason}", char=ch)
-        values.append(v)
-    return Grid(g, values, comment=note)
+    return Grid(g, decode_symbols(data, n, alphabet, where), comment=note)
 
 
 def read(text: str, box=None, alphabet=None) -> list[Grid]:
@@ -102,10 +93,7 @@ def read(text: str, box=None, alphabet=None) -> list[Grid]:
 
 def write(grid: Grid, alphabet=None) -> str:
     g = grid.geometry
-    n = g.size
-    a = get_alphabet(alphabet)
-    blank = blank_for(a, n, "0")
-    data = "".join(a.encode(v, n, blank) for v in grid.values)
+    data = "".join(encode_values(grid.values, g.size, alphabet, "0"))
     attrs = f"data={quoteattr(data)}"
     if (g.box_rows, g.box_cols) != (3, 3):
         attrs += f' box="{g.box_shape}"'
@@ -119,7 +107,4 @@ def detect(text: str) -> bool:
     s = text.lstrip("\ufeff \t\r\n")
     if not s.startswith("<") or "<opensudoku" not in s[:4096]:
         return False
-    try:
-        return bool(read(text))
-    except SudokitError:
-        return False
+    return reads(read, text)

@@ -17,9 +17,8 @@ from __future__ import annotations
 from ..errors import ParseError, SudokitError
 from ..grid import Grid
 from ..symbols import get_alphabet
-from ._common import decoder, geometry, symbol_error
-from ._layout import Block, collect, found_box, token_cells
-from .bordered import comment_lines
+from ._common import comment_lines, decoder, symbol_error
+from ._layout import Block, block_geometry, block_values, collect, token_cells, write_rows
 from .sukaku import grid_from_masks, masks_of
 
 NAME = "pencilmark"
@@ -29,24 +28,25 @@ EXTENSIONS = (".pm", ".pencilmark")
 def _decode(block: Block, box, alphabet) -> tuple[Grid, list[int]]:
     n = block.size
     a, table = decoder(alphabet, n)
-    masks = []
-    for row in block.rows:
-        for col, tok in row.items:
-            m = 0
-            if not all(table.get(ch) == 0 for ch in tok):
-                for j, ch in enumerate(tok):
-                    v = table.get(ch)
-                    if not v:
-                        if v is None:
-                            raise symbol_error(ch, n, a, row.no, col + j)
-                        raise ParseError(f"blank {ch!r} inside the candidates {tok[:20]!r}",
-                                         line=row.no, column=col + j, char=ch)
-                    if m >> (v - 1) & 1:
-                        raise ParseError(f"{ch!r} appears twice in the candidates {tok[:20]!r}",
-                                         line=row.no, column=col + j, char=ch)
-                    m |= 1 << (v - 1)
-            masks.append(m)
-    return grid_from_masks(geometry(n, box, found_box(block)), masks, block.comment), masks
+
+    def mask(tok: str, line: int, col: int) -> int:
+        m = 0
+        if not all(table.get(ch) == 0 for ch in tok):
+            for j, ch in enumerate(tok):
+                v = table.get(ch)
+                if not v:
+                    if v is None:
+                        raise symbol_error(ch, n, a, line, col + j)
+                    raise ParseError(f"blank {ch!r} inside the candidates {tok[:20]!r}",
+                                     line=line, column=col + j, char=ch)
+                if m >> (v - 1) & 1:
+                    raise ParseError(f"{ch!r} appears twice in the candidates {tok[:20]!r}",
+                                     line=line, column=col + j, char=ch)
+                m |= 1 << (v - 1)
+        return m
+
+    masks = block_values(block, mask)
+    return grid_from_masks(block_geometry(block, box), masks, block.comment), masks
 
 
 def read_candidates(text: str, box=None, alphabet=None) -> list[tuple[Grid, list[int]]]:
@@ -60,22 +60,17 @@ def read(text: str, box=None, alphabet=None) -> list[Grid]:
 
 def write_candidates(grid: Grid, masks: list[int] | None = None, alphabet=None) -> str:
     g = grid.geometry
-    n, br, bc = g.size, g.box_rows, g.box_cols
+    n, bc = g.size, g.box_cols
     syms = get_alphabet(alphabet).for_size(n)
     words = ["".join(syms[k] for k in range(n) if m >> k & 1) or "."
              for m in masks_of(grid, masks)]
     widths = [max(len(words[r * n + c]) for r in range(n)) for c in range(n)]
     segments = [sum(widths[c:c + bc]) + 2 * (bc - 1) for c in range(0, n, bc)]
     rule = "+" + "+".join("-" * (w + 2) for w in segments) + "+"
-    out = comment_lines(grid)
-    for r in range(n):
-        if r % br == 0:
-            out.append(rule)
-        cells = [words[r * n + c].ljust(widths[c]) for c in range(n)]
-        boxes = ["  ".join(cells[c:c + bc]) for c in range(0, n, bc)]
-        out.append("| " + " | ".join(boxes) + " |")
-    out.append(rule)
-    return "\n".join(out)
+    cells = [w.ljust(widths[i % n]) for i, w in enumerate(words)]
+    rows = write_rows(cells, g, lambda boxes: "| " + " | ".join(map("  ".join, boxes)) + " |",
+                      rule, outer=True)
+    return "\n".join(comment_lines(grid) + rows)
 
 
 def write(grid: Grid, alphabet=None) -> str:

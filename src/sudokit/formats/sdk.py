@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import re
 
-from ..errors import ParseError, SudokitError
+from ..errors import ParseError
 from ..grid import Grid
-from ..symbols import get_alphabet
-from ._common import blank_for
+from ._common import encode_values, reads
 from .bordered import read as read_rows
 
 NAME = "sdk"
@@ -73,8 +72,6 @@ def write(grid: Grid, alphabet=None, metadata: dict[str, str] | None = None) -> 
     ``#C`` lines (or, with neither, a ``[Puzzle]`` line); then one row a line, ``.`` for
     blanks."""
     n = grid.size
-    a = get_alphabet(alphabet)
-    blank = blank_for(a, n)
     codes = {name: code for code, name in HEADERS.items()}
     out = []
     for key, value in (metadata or {}).items():
@@ -84,7 +81,7 @@ def write(grid: Grid, alphabet=None, metadata: dict[str, str] | None = None) -> 
         out += [f"#C{c}" for c in grid.comment.splitlines()]
     if not out:
         out.append("[Puzzle]")  # the section header of newer files, so the text is recognised
-    cells = [a.encode(v, n, blank) for v in grid.values]
+    cells = encode_values(grid.values, n, alphabet)
     out += ["".join(cells[r * n:(r + 1) * n]) for r in range(n)]
     return "\n".join(out)
 
@@ -98,7 +95,4 @@ def detect(text: str) -> bool:
     """A header line or a ``[Puzzle]`` section, then a grid."""
     if not detect_headers(text):
         return False
-    try:
-        return bool(read(text))
-    except SudokitError:
-        return False
+    return reads(read, text)

@@ -7,12 +7,10 @@ from __future__ import annotations
 
 from itertools import islice
 
-from ..errors import SudokitError
 from ..grid import Grid
-from ..symbols import get_alphabet
 from . import bordered
-from ._common import blank_for, content_lines
-from ._layout import is_rule
+from ._common import comment_lines, content_lines, encode_values, reads
+from ._layout import is_rule, write_rows
 
 NAME = "ss"
 EXTENSIONS = (".ss",)
@@ -24,21 +22,13 @@ def read(text: str, box=None, alphabet=None) -> list[Grid]:
 
 def write(grid: Grid, alphabet=None) -> str:
     g = grid.geometry
-    n, br, bc = g.size, g.box_rows, g.box_cols
-    a = get_alphabet(alphabet)
-    blank = blank_for(a, n)
-    cells = [a.encode(v, n, blank) for v in grid.values]
+    n, bc = g.size, g.box_cols
+    cells = encode_values(grid.values, n, alphabet)
     nboxes = n // bc
     frame = "*" + "-" * (n + nboxes - 1) + "*"
     rule = "|" + "+".join(["-" * bc] * nboxes) + "|"
-    out = bordered.comment_lines(grid) + [frame]
-    for r in range(n):
-        if r and r % br == 0:
-            out.append(rule)
-        row = cells[r * n:(r + 1) * n]
-        out.append("|" + "|".join("".join(row[i:i + bc]) for i in range(0, n, bc)) + "|")
-    out.append(frame)
-    return "\n".join(out)
+    rows = write_rows(cells, g, lambda boxes: "|" + "|".join(map("".join, boxes)) + "|", rule)
+    return "\n".join(comment_lines(grid) + [frame] + rows + [frame])
 
 
 def detect(text: str) -> bool:
@@ -47,7 +37,4 @@ def detect(text: str) -> bool:
     rows = [s for s in lines if not is_rule(s)]
     if not rows or not all(s.startswith("|") and s.endswith("|") and " " not in s for s in rows):
         return False
-    try:
-        return bool(read(text))
-    except SudokitError:
-        return False
+    return reads(read, text)

@@ -1,13 +1,15 @@
 /* sudokit.search._core: the Python bindings of the compiled search core.
  *
- *   solve(values, box_rows, box_cols, limit=1, keep=-1, node_limit=0, time_limit=0.0,
+ *   solve(values, box_rows, box_cols, limit=1, keep=None, node_limit=None, time_limit=None,
  *         seed=None, method="fast", restarts=True)
  *       -> (solutions: bytes, count, complete, limit_reached, nodes, guesses)
- *   solve_many(data, box_rows, box_cols, decode, limit=1, node_limit=0, time_limit=0.0,
+ *   solve_many(data, box_rows, box_cols, decode, limit=1, node_limit=None, time_limit=None,
  *              seed=None, method="fast", restarts=True)
  *       -> (status: bytes, counts: bytes, solutions: bytes, nodes: bytes, guesses: bytes,
  *           errors: list of (index, line, message))
  *
+ * limit None: every solution; keep: solutions returned (default: all found, up to limit); a
+ * node_limit or time_limit of None, 0 or less means none, and applies to each puzzle of a batch.
  * values: bytes-like, one byte per cell (0 empty, 1..N). data: bytes or str, one puzzle a line,
  * decoded through decode (256 bytes: 0 blank, 1..N a value, 0xFE skipped, 0xFF not a symbol).
  * counts, nodes and guesses are native int64 arrays. Status codes: see STATUS_* below.
@@ -422,10 +424,10 @@ out:
 
 static PyMethodDef core_methods[] = {
     {"solve", (PyCFunction)(void (*)(void))core_solve, METH_VARARGS | METH_KEYWORDS,
-     "solve(values, box_rows, box_cols, limit=1, keep=-1, node_limit=0, time_limit=0.0, seed=None, "
+     "solve(values, box_rows, box_cols, limit=1, keep=None, node_limit=None, time_limit=None, seed=None, "
      "method='fast', restarts=True) -> (solutions, count, complete, limit_reached, nodes, guesses)"},
     {"solve_many", (PyCFunction)(void (*)(void))core_solve_many, METH_VARARGS | METH_KEYWORDS,
-     "solve_many(data, box_rows, box_cols, decode, limit=1, node_limit=0, time_limit=0.0, seed=None, "
+     "solve_many(data, box_rows, box_cols, decode, limit=1, node_limit=None, time_limit=None, seed=None, "
      "method='fast', restarts=True) -> (status, counts, solutions, nodes, guesses, errors)"},
     {NULL, NULL, 0, NULL}};
 

@@ -200,8 +200,16 @@ def _first_line(data: str | bytes) -> str:
 
 def _geometry_of(data: str | bytes, box, alphabet) -> Geometry:
     from ..formats.line import parse_line
+    from ..geometry import parse_box
 
-    return parse_line(_first_line(data), box=box, alphabet=alphabet).geometry
+    try:
+        first = _first_line(data)
+    except SudokitError:
+        if box is None:
+            raise
+        rows, cols = parse_box(box) if isinstance(box, str) else box
+        return Geometry.of(rows * cols, (rows, cols))  # an empty batch of a known shape
+    return parse_line(first, box=box, alphabet=alphabet).geometry
 
 
 @dataclass

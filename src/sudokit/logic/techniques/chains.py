@@ -39,6 +39,28 @@ def _node_path(node) -> list[tuple[int, int]]:
     return out
 
 
+def _breadth_first(start: int, tag: int, depth: int, moves):
+    """``(level, nodes)``: the nodes the search reaches from ``(start, tag)``, level by level up
+    to ``depth``, at most :data:`PATHS_PER_STATE` paths to one (cell, tag) state.
+    ``moves(node)`` gives the ``(cell, tag)`` a node may go on to, off its path."""
+    visits: dict[tuple[int, int], int] = {}
+    frontier = [(start, tag, None, 1 << start)]
+    for level in range(1, depth + 1):
+        nxt_frontier = []
+        for node in frontier:
+            for state in moves(node):
+                k = visits.get(state, 0)
+                if k >= PATHS_PER_STATE:
+                    continue
+                visits[state] = k + 1
+                nxt = state[0]
+                nxt_frontier.append((nxt, state[1], node, node[3] | 1 << nxt))
+        if not nxt_frontier:
+            break
+        yield level, nxt_frontier
+        frontier = nxt_frontier
+
+
 # --- X-Chain ----------------------------------------------------------------------------------
 
 
@@ -52,37 +74,27 @@ def _x_chains(graph: LinkGraph, digit: int, max_links: int):
     linked = 0  # cells with a strong link: the only places a weak link can usefully lead
     for c in partners:
         linked |= 1 << c
+
+    def moves(node):
+        cell, strong_in, _, on_path = node
+        nexts = cells_of(peers[cell] & linked & ~on_path) if strong_in else partners[cell]
+        return [(nxt, 1 - strong_in) for nxt in nexts if not on_path >> nxt & 1]
+
     found: dict[tuple[int, int], tuple] = {}
     for start in sorted(partners):
-        visits: dict[tuple[int, int], int] = {}
-        frontier = [(start, 0, None, 1 << start)]
-        for links in range(1, max_links + 1):
-            nxt_frontier = []
-            for node in frontier:
-                cell, strong_in, _, on_path = node
-                nexts = cells_of(peers[cell] & linked & ~on_path) if strong_in else partners[cell]
-                tag = 1 - strong_in
-                for nxt in nexts:
-                    if on_path >> nxt & 1:
-                        continue
-                    state = (nxt, tag)
-                    k = visits.get(state, 0)
-                    if k >= PATHS_PER_STATE:
-                        continue
-                    visits[state] = k + 1
-                    new = (nxt, tag, node, on_path | 1 << nxt)
-                    nxt_frontier.append(new)
-                    if not tag or links < 3:
-                        continue
-                    key = (min(start, nxt), max(start, nxt))
-                    if key in found and found[key][0] <= links:
-                        continue
-                    targets = peers[start] & peers[nxt] & dmask & ~new[3]
-                    if targets:
-                        found[key] = (links, [c for c, _ in _node_path(new)], targets)
-            frontier = nxt_frontier
-            if not frontier:
-                break
+        for links, nodes in _breadth_first(start, 0, max_links, moves):
+            if links < 3:
+                continue
+            for new in nodes:
+                nxt, tag = new[0], new[1]
+                if not tag:
+                    continue
+                key = (min(start, nxt), max(start, nxt))
+                if key in found and found[key][0] <= links:
+                    continue
+                targets = peers[start] & peers[nxt] & dmask & ~new[3]
+                if targets:
+                    found[key] = (links, [c for c, _ in _node_path(new)], targets)
     return list(found.values())
 
 
@@ -121,6 +133,12 @@ def _xy_chains(graph: LinkGraph, max_cells: int):
         m = cands[c]
         by_digit[(m & -m).bit_length()] |= 1 << c
         by_digit[m.bit_length()] |= 1 << c
+
+    def moves(node):
+        cell, out, _, on_path = node
+        return [(nxt, (cands[nxt] & ~(1 << (out - 1))).bit_length())
+                for nxt in cells_of(peers[cell] & by_digit[out] & ~on_path)]
+
     found: dict[tuple[int, int, int], tuple] = {}
     for start in bivalue:
         m = cands[start]
@@ -128,33 +146,22 @@ def _xy_chains(graph: LinkGraph, max_cells: int):
             zmask = graph.digit_cells[z]
             if not peers[start] & zmask:
                 continue
-            visits: dict[tuple[int, int], int] = {}
-            frontier = [(start, (m & ~(1 << (z - 1))).bit_length(), None, 1 << start)]
-            for ncells in range(2, max_cells + 1):
-                nxt_frontier = []
-                for node in frontier:
-                    cell, out, _, on_path = node
-                    for nxt in cells_of(peers[cell] & by_digit[out] & ~on_path):
-                        nout = (cands[nxt] & ~(1 << (out - 1))).bit_length()
-                        state = (nxt, nout)
-                        k = visits.get(state, 0)
-                        if k >= PATHS_PER_STATE:
-                            continue
-                        visits[state] = k + 1
-                        new = (nxt, nout, node, on_path | 1 << nxt)
-                        nxt_frontier.append(new)
-                        if nout != z or ncells < 3:
-                            continue
-                        key = (min(start, nxt), max(start, nxt), z)
-                        if key in found and len(found[key][0]) <= ncells:
-                            continue
-                        targets = peers[start] & peers[nxt] & zmask & ~new[3]
-                        if targets:
-                            path = _node_path(new)
-                            found[key] = ([c for c, _ in path], [d for _, d in path], z, targets)
-                frontier = nxt_frontier
-                if not frontier:
-                    break
+            first_out = (m & ~(1 << (z - 1))).bit_length()
+            for links, nodes in _breadth_first(start, first_out, max_cells - 1, moves):
+                ncells = links + 1
+                if ncells < 3:
+                    continue
+                for new in nodes:
+                    nxt, nout = new[0], new[1]
+                    if nout != z:
+                        continue
+                    key = (min(start, nxt), max(start, nxt), z)
+                    if key in found and len(found[key][0]) <= ncells:
+                        continue
+                    targets = peers[start] & peers[nxt] & zmask & ~new[3]
+                    if targets:
+                        path = _node_path(new)
+                        found[key] = ([c for c, _ in path], [d for _, d in path], z, targets)
     return list(found.values())
 
 

@@ -27,9 +27,15 @@ def _see_mask(graph: LinkGraph, cells) -> int:
     return m
 
 
-def _cluster_links(graph: LinkGraph, digit: int, cluster_mask: int) -> list[Link]:
-    return [Link((l.a, digit), (l.b, digit), True) for l in graph.strong_links(digit)
-            if cluster_mask >> l.a & 1]
+def _cluster_step(tech, pos: Position, graph: LinkGraph, digit: int, what: str,
+                  eliminations, cells: list[int]):
+    """A step about the clusters of ``digit`` made of ``cells``: their candidates and their
+    strong links are what it shows."""
+    cluster_mask = mask_of(cells)
+    links = [Link((l.a, digit), (l.b, digit), True) for l in graph.strong_links(digit)
+             if cluster_mask >> l.a & 1]
+    return tech.step(pos, what, eliminations=eliminations, cells=cells,
+                     candidates=[(c, digit) for c in cells], links=links)
 
 
 def _describe(g, classes, label: str = "") -> str:
@@ -46,18 +52,15 @@ def simple_colors_trap(pos: Position):
         for classes in graph.clusters(digit):
             if len(classes[0]) + len(classes[1]) < 4:
                 continue  # a pair or a 3-cell cluster only repeats locked candidates
-            cluster = mask_of(classes[0]) | mask_of(classes[1])
+            cells = classes[0] + classes[1]
             targets = (_see_mask(graph, classes[0]) & _see_mask(graph, classes[1])
-                       & graph.digit_cells[digit] & ~cluster)
+                       & graph.digit_cells[digit] & ~mask_of(cells))
             if not targets:
                 continue
-            cells = classes[0] + classes[1]
-            yield tech.step(
-                pos, f"{tech.name} on {digit}: {_describe(g, classes)}; a cell seeing both colours "
-                     f"cannot hold {digit}",
-                eliminations=[(t, digit) for t in cells_of(targets)],
-                cells=cells, candidates=[(c, digit) for c in cells],
-                links=_cluster_links(graph, digit, cluster))
+            yield _cluster_step(
+                tech, pos, graph, digit,
+                f"{tech.name} on {digit}: {_describe(g, classes)}; a cell seeing both colours "
+                f"cannot hold {digit}", [(t, digit) for t in cells_of(targets)], cells)
 
 
 @finder("simple-colors-wrap")
@@ -73,15 +76,12 @@ def simple_colors_wrap(pos: Position):
                 if clash is None:
                     continue
                 u, v = clash
-                cells = classes[0] + classes[1]
-                cluster = mask_of(cells)
-                yield tech.step(
-                    pos, f"{tech.name} on {digit}: {_describe(g, classes)}; {g.name(u)} and "
-                         f"{g.name(v)} have colour {_SIGNS[side]} and see each other, so no "
-                         f"cell of that colour holds {digit}",
-                    eliminations=[(c, digit) for c in cls],
-                    cells=cells, candidates=[(c, digit) for c in cells],
-                    links=_cluster_links(graph, digit, cluster))
+                yield _cluster_step(
+                    tech, pos, graph, digit,
+                    f"{tech.name} on {digit}: {_describe(g, classes)}; {g.name(u)} and "
+                    f"{g.name(v)} have colour {_SIGNS[side]} and see each other, so no "
+                    f"cell of that colour holds {digit}",
+                    [(c, digit) for c in cls], classes[0] + classes[1])
                 break  # both colours cannot clash in a position with a solution
 
 
@@ -111,11 +111,8 @@ def multi_colors(pos: Position):
                         what = (f"{tech.name} type 2 on {digit}: {_describe(g, ci, 'A')}, "
                                 f"{_describe(g, cj, 'B')}; A{_SIGNS[x]} sees both B+ and B-, "
                                 f"so it is false")
-                        yield tech.step(
-                            pos, what, eliminations=[(c, digit) for c in ci[x]], cells=cells,
-                            candidates=[(c, digit) for c in cells],
-                            links=_cluster_links(graph, digit, masks[i][0] | masks[i][1]
-                                                 | masks[j][0] | masks[j][1]))
+                        yield _cluster_step(tech, pos, graph, digit, what,
+                                            [(c, digit) for c in ci[x]], cells)
                     if i > j:
                         continue  # type 1 is symmetric in the two clusters
                     for y in (0, 1):
@@ -131,8 +128,5 @@ def multi_colors(pos: Position):
                         what = (f"{tech.name} type 1 on {digit}: {_describe(g, ci, 'A')}, "
                                 f"{_describe(g, cj, 'B')}; A{_SIGNS[x]} sees B{_SIGNS[y]}, so "
                                 f"A{_SIGNS[1 - x]} or B{_SIGNS[1 - y]} holds {digit}")
-                        yield tech.step(
-                            pos, what, eliminations=[(t, digit) for t in cells_of(targets)],
-                            cells=cells, candidates=[(c, digit) for c in cells],
-                            links=_cluster_links(graph, digit, masks[i][0] | masks[i][1]
-                                                 | masks[j][0] | masks[j][1]))
+                        yield _cluster_step(tech, pos, graph, digit, what,
+                                            [(t, digit) for t in cells_of(targets)], cells)

@@ -12,6 +12,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from ...geometry import Geometry
+from ..links import cells_of
 from ..position import Position, digits_of
 from ..step import cell_list, digit_list
 from .masks import digit_masks
@@ -45,12 +46,8 @@ def _bands(g: Geometry):
 
 
 def _cells(house: tuple[int, ...], mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(house[low.bit_length() - 1])
-        mask ^= low
-    return out
+    """The cells of ``house`` whose places are set in ``mask``."""
+    return [house[i] for i in cells_of(mask)]
 
 
 def _step(pos: Position, technique: str, d: int, source: int, target: int, cells, elims):

@@ -114,6 +114,16 @@ def _extras(pos: Position, cell: int, a: int, b: int) -> int:
     return pos.cands[cell] & ~(bit(a) | bit(b))
 
 
+def _shared_extra(pos: Position, cells: Sequence[int],
+                  extras: Sequence[int]) -> tuple[int, list[tuple[int, int]]]:
+    """When the masks ``extras`` of ``cells`` are one and the same single digit x (so one of the
+    cells holds x): x and its eliminations from the cells that see them all; else ``(0, [])``."""
+    if len(set(extras)) != 1 or popcount(extras[0]) != 1:
+        return 0, []
+    x = extras[0].bit_length()
+    return x, [(c, x) for c in common_peers(pos.geometry, cells) if pos.has(c, x)]
+
+
 # --- Unique Rectangles ------------------------------------------------------------------------
 
 @finder("unique-rectangle-1")
@@ -143,11 +153,7 @@ def unique_rectangle_2(pos: Position):
         roof = _roof(rect, other)
         if roof is None:
             continue
-        x1, x2 = _extras(pos, roof[0], a, b), _extras(pos, roof[1], a, b)
-        if x1 != x2 or x1 & (x1 - 1):
-            continue
-        x = x1.bit_length()
-        elims = [(c, x) for c in common_peers(g, roof) if pos.has(c, x)]
+        x, elims = _shared_extra(pos, roof, [_extras(pos, c, a, b) for c in roof])
         if elims:
             yield _ur_step("unique-rectangle-2", pos, rect, a, b,
                            f" with extra {x} in {cell_list(g, roof)}", elims,
@@ -216,12 +222,7 @@ def unique_rectangle_5(pos: Position):
         if len(other) not in (2, 3):
             continue
         cells = [rect[i] for i in other]
-        xs = {_extras(pos, c, a, b) for c in cells}
-        x = xs.pop()
-        if xs or x & (x - 1):
-            continue
-        x = x.bit_length()
-        elims = [(c, x) for c in common_peers(g, cells) if pos.has(c, x)]
+        x, elims = _shared_extra(pos, cells, [_extras(pos, c, a, b) for c in cells])
         if elims:
             yield _ur_step("unique-rectangle-5", pos, rect, a, b,
                            f" with extra {x} in {cell_list(g, cells)}", elims,
@@ -340,11 +341,7 @@ def avoidable_rectangle_2(pos: Position):
             m1, m2 = pos.cands[u1], pos.cands[u2]
             if not (m1 & bit(n1) and m2 & bit(n2)):
                 continue
-            x1, x2 = m1 & ~bit(n1), m2 & ~bit(n2)
-            if x1 != x2 or popcount(x1) != 1:
-                continue
-            x = x1.bit_length()
-            elims = [(c, x) for c in common_peers(g, (u1, u2)) if pos.has(c, x)]
+            x, elims = _shared_extra(pos, (u1, u2), (m1 & ~bit(n1), m2 & ~bit(n2)))
             if elims:
                 yield REGISTRY["avoidable-rectangle-2"].step(
                     pos, f"Avoidable Rectangle Type 2 in {_rect_name(g, rect)} "

@@ -17,10 +17,22 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from ..links import LinkGraph, cells_of, mask_of
+from ..links import LinkGraph, cells_of, chain_links, mask_of
 from ..position import Position, bit, digits_of
 from ..step import Link, cell_list, digit_list
 from .registry import REGISTRY, finder
+
+
+#: Which links are strong when an XY- or W-Wing is read as a chain of six candidates.
+_WING_CHAIN = (True, False, True, False, True)
+
+
+def _by_pair(graph: LinkGraph) -> dict[int, list[int]]:
+    """The bivalue cells grouped by their candidate pair (a mask), ascending in each group."""
+    by_pair: dict[int, list[int]] = defaultdict(list)
+    for c in graph.bivalue_cells():
+        by_pair[graph.pos.cands[c]].append(c)
+    return by_pair
 
 
 @finder("xy-wing")
@@ -55,9 +67,8 @@ def xy_wing(pos: Position):
                         pos, what, eliminations=[(t, z) for t in cells_of(targets)],
                         cells=[pivot, a, b],
                         candidates=[(pivot, x), (pivot, y), (a, x), (a, z), (b, y), (b, z)],
-                        links=[Link((a, z), (a, x), True), Link((a, x), (pivot, x), False),
-                               Link((pivot, x), (pivot, y), True), Link((pivot, y), (b, y), False),
-                               Link((b, y), (b, z), True)])
+                        links=chain_links([(a, z), (a, x), (pivot, x), (pivot, y), (b, y), (b, z)],
+                                          _WING_CHAIN))
 
 
 @finder("xyz-wing")
@@ -155,12 +166,9 @@ def wxyz_wing(pos: Position):
 @finder("w-wing")
 def w_wing(pos: Position):
     graph = LinkGraph(pos)
-    g, cands, peers = graph.geometry, pos.cands, graph.peers
+    g, peers = graph.geometry, graph.peers
     tech = REGISTRY["w-wing"]
-    by_pair: dict[int, list[int]] = defaultdict(list)
-    for c in graph.bivalue_cells():
-        by_pair[cands[c]].append(c)
-    for pm, cells in by_pair.items():
+    for pm, cells in _by_pair(graph).items():
         for i, p in enumerate(cells):
             for q in cells[i + 1:]:
                 if peers[p] >> q & 1:
@@ -180,9 +188,8 @@ def w_wing(pos: Position):
                         pos, what, eliminations=[(t, y) for t in cells_of(targets)],
                         cells=[p, q, a, b], houses=[house],
                         candidates=[(p, x), (p, y), (q, x), (q, y), (a, x), (b, x)],
-                        links=[Link((p, y), (p, x), True), Link((p, x), (a, x), False),
-                               Link((a, x), (b, x), True), Link((b, x), (q, x), False),
-                               Link((q, x), (q, y), True)])
+                        links=chain_links([(p, y), (p, x), (a, x), (b, x), (q, x), (q, y)],
+                                          _WING_CHAIN))
 
 
 def _bridge(graph: LinkGraph, x: int, p: int, q: int):
@@ -202,10 +209,7 @@ def remote_pair(pos: Position):
     graph = LinkGraph(pos)
     g, cands, peers = graph.geometry, pos.cands, graph.peers
     tech = REGISTRY["remote-pair"]
-    by_pair: dict[int, list[int]] = defaultdict(list)
-    for c in graph.bivalue_cells():
-        by_pair[cands[c]].append(c)
-    for pm, cells in by_pair.items():
+    for pm, cells in _by_pair(graph).items():
         if len(cells) < 4:
             continue
         group = mask_of(cells)

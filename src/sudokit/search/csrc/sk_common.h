@@ -11,12 +11,13 @@
 
 #define SK_MAX_N 64
 
-/* ---- bit helpers (gcc/clang builtins, portable fallbacks elsewhere) -------------------- */
-#if defined(__GNUC__) || defined(__clang__)
+/* ---- bit helpers (gcc/clang builtins; portable fallbacks elsewhere or with SK_NO_BUILTINS) */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(SK_NO_BUILTINS)
 static inline int sk_ctz64(uint64_t x) { return __builtin_ctzll(x); }
 static inline int sk_ctz32(uint32_t x) { return __builtin_ctz(x); }
 static inline int sk_pop64(uint64_t x) { return __builtin_popcountll(x); }
 static inline int sk_pop32(uint32_t x) { return __builtin_popcount(x); }
+static inline int sk_hibit64(uint64_t x) { return 63 - __builtin_clzll(x); }
 #define SK_LIKELY(x) __builtin_expect(!!(x), 1)
 #define SK_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #else
@@ -24,6 +25,7 @@ static inline int sk_ctz64(uint64_t x) { int n = 0; while (!(x & 1)) { x >>= 1; 
 static inline int sk_ctz32(uint32_t x) { return sk_ctz64(x); }
 static inline int sk_pop64(uint64_t x) { int n = 0; while (x) { x &= x - 1; n++; } return n; }
 static inline int sk_pop32(uint32_t x) { return sk_pop64(x); }
+static inline int sk_hibit64(uint64_t x) { int n = -1; while (x) { x >>= 1; n++; } return n; }
 #define SK_LIKELY(x) (x)
 #define SK_UNLIKELY(x) (x)
 #endif

@@ -1,15 +1,26 @@
-/* Grid geometry for the generic solvers: houses, peers and per-cell row/column/box. */
+/* Grid geometry for the generic solvers (houses, peers, per-cell row/column/box), the clock
+ * and the solution store shared by every solver. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifdef _WIN32
+#include <windows.h>
+#endif
 
 #include "sk_common.h"
 
 double sk_now(void) {
+#ifdef _WIN32
+    LARGE_INTEGER freq, count;
+    QueryPerformanceFrequency(&freq);
+    QueryPerformanceCounter(&count);
+    return (double)count.QuadPart / (double)freq.QuadPart;
+#else
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+#endif
 }
 
 int sk_store(sk_job *job, const uint8_t *solution, size_t ncells) {
