@@ -9,7 +9,6 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from .. import formats
 from ..errors import SudokitError
 from ..logic import LogicalSolver, Position, SolvePath, hint as make_hint
 from ..logic.hints import LEVELS
@@ -60,27 +59,13 @@ def read_position(arg: str, fmt: str | None = None, box: str | None = None,
                   alphabet: str | None = None) -> Position:
     """The one position of a PUZZLE|POSITION argument, with its clashes refused."""
     text, by_ext, source = input_text(arg)
-    stripped = text.strip()
-    position = None
-    if fmt is None and stripped.startswith("{"):
-        try:
-            data = json.loads(stripped)
-        except ValueError:
-            data = None
-        if isinstance(data, dict) and "candidates" in data:
-            position = Position.from_json(data)
-    if position is None:
-        try:
-            pairs = formats.parse_candidates(text, fmt or by_ext, box, alphabet, source=source)
-        except SudokitError:
-            error = missing_file(arg, source)
-            if error is not None:
-                raise error from None
-            raise
-        if len(pairs) != 1:
-            raise SudokitError(f"{source or 'the input'} holds {len(pairs)} puzzles; give one")
-        grid, masks = pairs[0]
-        position = Position.from_grid(grid) if masks is None else Position.from_candidates(grid, masks)
+    try:
+        position = Position.parse(text, fmt or by_ext, box, alphabet, source=source)
+    except SudokitError:
+        error = missing_file(arg, source)
+        if error is not None:
+            raise error from None
+        raise
     position.to_grid().validate()
     return position
 

@@ -209,15 +209,33 @@ class Position:
         return cls.from_candidates(grid, masks)
 
     @classmethod
+    def parse(cls, text: str, fmt: str | None = None, box=None, alphabet: str | None = None,
+              source: str | None = None) -> Position:
+        """One position from text: the position JSON, a candidate grid (Sukaku line,
+        pencil marks) keeping its candidates, or a puzzle in any format (candidates computed)."""
+        from .. import formats
+
+        stripped = text.strip()
+        if fmt in (None, "json") and stripped.startswith("{"):
+            try:
+                data = json.loads(stripped)
+            except ValueError:
+                data = None
+            if isinstance(data, dict) and "candidates" in data:
+                return cls.from_json(data)
+        pairs = formats.parse_candidates(text, fmt, box, alphabet, source=source)
+        if len(pairs) != 1:
+            raise ParseError(f"{source or 'the input'} holds {len(pairs)} puzzles; give one")
+        grid, masks = pairs[0]
+        return cls.from_grid(grid) if masks is None else cls.from_candidates(grid, masks)
+
+    @classmethod
     def coerce(cls, obj) -> Position:
-        """A Position from a Position (copied), a Grid, or puzzle text."""
+        """A Position from a Position (copied), a Grid, or text (see :meth:`parse`)."""
         if isinstance(obj, Position):
             return obj.copy()
         if isinstance(obj, Grid):
             return cls.from_grid(obj)
         if isinstance(obj, str):
-            s = obj.strip()
-            if s.startswith("{") and '"candidates"' in s:
-                return cls.from_json(s)
-            return cls.from_grid(Grid.parse(s))
+            return cls.parse(obj)
         raise SudokitError(f"cannot make a position from {type(obj).__name__}")
