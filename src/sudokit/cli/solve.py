@@ -58,15 +58,24 @@ def _nodes(result: SearchResult) -> str:
     return _plural(result.nodes, "check" if result.method == "backtrack" else "node")
 
 
+def _duration(seconds: float) -> str:
+    """``0.985s``, or ``42.1 µs`` / ``3.20 ms`` where seconds would print as 0.000s."""
+    if seconds >= 0.1:
+        return f"{seconds:.3f}s"
+    if seconds >= 1e-3:
+        return f"{seconds * 1e3:.2f} ms"
+    return f"{seconds * 1e6:.1f} µs"
+
+
 def _stats_line(result: SearchResult) -> str:
     if result.method == "backtrack":
         first = result.extra.get("checks_first")
         head = (f"solved after {first:,} checks" if first is not None
                 else "no solution found" if result.limit_reached else "no solution")
         tail = "stopped" if result.limit_reached else "done"
-        return f"{head}; {tail} after {_nodes(result)} in {result.seconds:.3f}s"
+        return f"{head}; {tail} after {_nodes(result)} in {_duration(result.seconds)}"
     return (f"{result.method}: {_nodes(result)}, {_plural(result.guesses, 'guess')}, "
-            f"{result.seconds:.3f}s")
+            f"{_duration(result.seconds)}")
 
 
 def _status_message(result: SearchResult, limit: int | None, count_mode: bool) -> str | None:
