@@ -289,7 +289,7 @@ def test_uniqueness_asked_of_the_givens(monkeypatch):
     from sudokit.logic import solver as solver_module
 
     asked = []
-    monkeypatch.setattr(solver_module, "is_unique", lambda grid: asked.append(grid) or False)
+    monkeypatch.setattr(solver_module.search, "is_unique", lambda grid: asked.append(grid) or False)
     pos = blank_position(cands={"r1c1": "12", "r1c4": "12", "r2c1": "12", "r2c4": "1259"})
     s = LogicalSolver(["naked-single", "unique-rectangle-1"])
     assert s.next_step(pos) is None and s.next_step(pos) is None

@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from .. import search
 from ..errors import SudokitError
 from ..grid import Grid
 from .position import Position
@@ -64,12 +65,13 @@ class LogicalSolver:
         solution, asked once per puzzle."""
         if self.unique is not None:
             return bool(self.unique)
-        key = (position.geometry, tuple(v if g else 0 for v, g in zip(position.values, position.givens)))
+        puzzle = givens_grid(position)
+        key = (puzzle.geometry, tuple(puzzle.values))
         known = self._unique_cache.get(key)
         if known is None:
             if len(self._unique_cache) > 64:
                 self._unique_cache.clear()
-            known = self._unique_cache[key] = is_unique(givens_grid(position))
+            known = self._unique_cache[key] = search.is_unique(puzzle)
         return known
 
     def _techniques(self, position: Position):
@@ -152,12 +154,6 @@ class LogicalSolver:
 ROUND_TECHNIQUES = frozenset({"full-house", "hidden-single", "naked-single"})
 
 
-def _search():
-    from .. import search
-
-    return search
-
-
 def givens_grid(position: Position) -> Grid:
     """The puzzle of a position: its givens alone."""
     values = [v if g else 0 for v, g in zip(position.values, position.givens)]
@@ -166,12 +162,7 @@ def givens_grid(position: Position) -> Grid:
 
 def solutions(grid: Grid, limit: int = 2) -> list[Grid]:
     """Up to ``limit`` solutions of ``grid`` (asks the search)."""
-    return list(_search().solve(grid, limit=limit).solutions)
-
-
-def is_unique(grid: Grid) -> bool:
-    """True if the puzzle has exactly one solution (asks the search)."""
-    return _search().count_solutions(grid, limit=2) == 1
+    return list(search.solve(grid, limit=limit).solutions)
 
 
 def next_step(puzzle, techniques=None, unique=None, exclude=()) -> Step | None:
