@@ -153,16 +153,12 @@ class CheckResult:
 
 
 def _as_grid(obj, box=None) -> Grid:
+    """A Grid from a Grid, a Position, or text (see :meth:`Position.parse`)."""
     if isinstance(obj, Grid):
         return obj
-    if isinstance(obj, Position):
-        return obj.to_grid()
     if isinstance(obj, str):
-        s = obj.strip()
-        if s.startswith("{") and '"box"' in s:
-            return Position.from_json(s).to_grid()
-        return Grid.parse(s, box=box)
-    raise SudokitError(f"cannot read a grid from {type(obj).__name__}")
+        return Position.parse(obj, box=box).to_grid()
+    return Position.coerce(obj).to_grid()
 
 
 def check(puzzle, user, box=None) -> CheckResult:
