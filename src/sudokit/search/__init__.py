@@ -63,6 +63,9 @@ def count_solutions(grid: Grid | str, limit: int | None = 2, method: str | None 
     """The number of solutions, counted up to ``limit`` (so a result equal to ``limit`` means
     "at least that many"). Raises :class:`SearchLimitError` if a node or time limit stops the
     search before it knows."""
+    name = method or DEFAULT_METHOD
+    if name in core.CORE_METHODS:  # counts in C without building the solution grids
+        return core.count_solutions(grid, limit, node_limit, time_limit, method=name)
     result = solve(grid, method, limit, node_limit, time_limit)
     if result.limit_reached and (limit is None or result.count < limit):
         raise SearchLimitError(
