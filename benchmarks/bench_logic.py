@@ -4,7 +4,9 @@ For each data set (top1465, the kaggle sample): puzzles per second to solve by l
 uniqueness check and the whole step-by-step solve path, one puzzle a call, single thread) and
 the share of puzzles solved without guessing, for
 
-- ``sudokit``: :class:`sudokit.logic.LogicalSolver` with every technique;
+- ``sudokit``: :class:`sudokit.logic.LogicalSolver` with every technique; solved without
+  guessing = solved with no step of the trial family (candidate tests); the share of puzzles
+  that used each technique family is printed after the table;
 - ``hodoku-py``: ``hodoku.Solver().solve`` with its default configuration (the HoDoKu set:
   adds ALS, Sue de Coq, nice loops, Franken fish and forcing chains/nets before brute force);
   solved without guessing = no ``BRUTE_FORCE`` step;
@@ -13,7 +15,8 @@ the share of puzzles solved without guessing, for
 - ``pencilmark``: ``pencilmark.rate(puzzle)`` (its human-mode grader: it checks uniqueness, then
   solves by its own technique set); solved without guessing = no Trial and error / Guess.
 
-Run: ``python benchmarks/bench_logic.py [--count N] [--solvers sudokit,hodoku,...]``. Peers
+Run: ``python benchmarks/bench_logic.py [--count N] [--hardest N] [--elevenplus N]
+[--peer-count N] [--solvers sudokit,hodoku,...]``. Peers
 that are not installed (``pip install '.[bench]'``) are skipped with a note.
 """
 
@@ -54,12 +57,44 @@ def load(name: str, count: int) -> list[str]:
 
 # --- solvers: each returns a function puzzle -> solved without guessing --------------------------
 
-def sudokit_solver() -> Callable[[str], bool]:
+#: Steps of sudokit's solve paths checked against the solution, and the wrong ones found.
+CHECKED = Counter()
+
+
+def check_steps(puzzle: str, steps, solution: list[int]) -> None:
+    """Count the steps and report any that places a wrong digit or removes the solution's."""
+    for step in steps:
+        CHECKED["steps"] += 1
+        wrong = [(c, d) for c, d in step.placements if solution[c] != d]
+        wrong += [(c, d) for c, d in step.eliminations if solution[c] == d]
+        if wrong:
+            CHECKED["wrong"] += 1
+            print(f"WRONG STEP in {puzzle}: {step.explanation}", file=sys.stderr)
+
+
+#: set name -> Counter of technique families over the puzzles (a puzzle counts once per family),
+#: filled by the sudokit runs; "trial" counts the puzzles that needed trial.
+FAMILIES: dict[str, Counter] = {}
+
+
+def sudokit_solver(set_name: str = "") -> Callable[[str], bool]:
     from sudokit.grid import Grid
     from sudokit.logic import LogicalSolver
+    from sudokit import search
+    from sudokit.logic.techniques import CATALOGUE
 
     solver = LogicalSolver()
-    return lambda p: solver.solve_path(Grid.parse(p)).solved
+    families = FAMILIES.setdefault(set_name, Counter())
+
+    def run(p: str) -> bool:
+        grid = Grid.parse(p)
+        path = solver.solve_path(grid)
+        check_steps(p, path.steps, search.solve(grid).solution.values)
+        families.update({CATALOGUE[s.technique][2] for s in path.steps})
+        families["puzzles"] += 1
+        return path.solved and not any(CATALOGUE[s.technique][2] == "trial" for s in path.steps)
+
+    return run
 
 
 def hodoku_solver(same_set: bool = False) -> Callable[[str], bool]:
@@ -133,6 +168,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--kaggle", type=int, default=100, help="puzzles of kaggle (default all 100)")
     ap.add_argument("--solvers", default="sudokit,hodoku,hodoku-same,pencilmark",
                     help="comma-separated: " + ", ".join(ALIASES))
+    ap.add_argument("--hardest", type=int, default=0,
+                    help="puzzles of forum_hardest_1106 to run (default none; 375 = all)")
+    ap.add_argument("--elevenplus", type=int, default=0,
+                    help="puzzles of forum_hardest_1905_11plus to run, spread over the file")
+    ap.add_argument("--peer-count", type=int, default=0,
+                    help="run the peers on only this many puzzles of each set (spread out), "
+                         "for slow peers on the hard sets")
     ap.add_argument("--profile", action="store_true",
                     help="also print where sudokit spends its time (per technique) on top1465")
     args = ap.parse_args(argv)
@@ -140,16 +182,23 @@ def main(argv: list[str] | None = None) -> int:
         print(f"no data sets at {DATA}", file=sys.stderr)
         return 1
     sets = {"top1465": load("top1465", args.count), "kaggle": load("kaggle", args.kaggle)}
+    if args.hardest:
+        sets["forum_hardest_1106"] = load("forum_hardest_1106", args.hardest)
+    if args.elevenplus:
+        sets["forum_hardest_1905_11plus"] = load("forum_hardest_1905_11plus", args.elevenplus)
     rows = []
     for alias in args.solvers.split(","):
         name = ALIASES[alias.strip()]
         try:
-            run = SOLVERS[name]()
+            SOLVERS[name]()(sets["kaggle"][0])  # warm up (imports, tables)
         except ImportError as e:
             print(f"skipping {name}: {e} (pip install '.[bench]')", file=sys.stderr)
             continue
-        run(sets["kaggle"][0])  # warm up (imports, tables)
         for set_name, puzzles in sets.items():
+            run = sudokit_solver(set_name) if name == "sudokit" else SOLVERS[name]()
+            peer_count = args.peer_count if name != "sudokit" and args.peer_count else len(puzzles)
+            if peer_count < len(puzzles):
+                puzzles = puzzles[::max(1, len(puzzles) // peer_count)][:peer_count]
             rate, solved, slowest = measure(run, puzzles)
             rows.append((set_name, name, len(puzzles), rate, solved, slowest))
             print(f"{set_name:8} {name:22} {rate:9.2f}/s  {solved}/{len(puzzles)} solved "
@@ -159,9 +208,27 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---|---:|---:|---:|---:|")
     for set_name, name, n, rate, solved, slowest in sorted(rows, key=lambda r: (r[0] != "top1465", r[0])):
         print(f"| {set_name} | {name} | {n} | {rate:,.2f} | {solved}/{n} ({solved / n:.0%}) | {slowest:.2f} s |")
+    if CHECKED:
+        print(f"\nEvery sudokit step checked against the solution: {CHECKED['steps']:,} steps, "
+              f"{CHECKED['wrong']} wrong.")
+    if FAMILIES:
+        print_families()
     if args.profile:
         profile(sets["top1465"])
     return 0
+
+
+def print_families() -> None:
+    """The share of puzzles of each set whose sudokit solve path used each technique family."""
+    names = sorted({f for s, c in FAMILIES.items() if s for f in c if f != "puzzles"})
+    sets = [s for s, c in FAMILIES.items() if s and c["puzzles"]]
+    print("\nShare of puzzles whose sudokit solve path used each technique family "
+          "(\"trial\": candidate tests):\n")
+    print("| family | " + " | ".join(sets) + " |")
+    print("|---|" + "---:|" * len(sets))
+    for fam in names:
+        cells = [f"{FAMILIES[s][fam] / FAMILIES[s]['puzzles']:.0%} ({FAMILIES[s][fam]})" for s in sets]
+        print(f"| {fam} | " + " | ".join(cells) + " |")
 
 
 def profile(puzzles: list[str]) -> None:

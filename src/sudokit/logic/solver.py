@@ -81,11 +81,18 @@ class LogicalSolver:
 
     # --- stepping --------------------------------------------------------------------------
     def next_step(self, position: Position) -> Step | None:
-        """The first step of the simplest technique that finds one, or None."""
+        """The simplest step: the first technique (in the solver's order) that finds one; among
+        consecutive techniques of equal difficulty, the shortest step (fewest chain links, then
+        fewest cells) of their first finds."""
+        best, best_weight = None, None
         for tech in self._techniques(position):
+            if best is not None and tech.difficulty != best_weight:
+                break
             for step in tech.find(position):
-                return step
-        return None
+                if best is None or step_length(step) < step_length(best):
+                    best, best_weight = step, tech.difficulty
+                break
+        return best
 
     def all_steps(self, position: Position) -> list[Step]:
         """Every instance of every chosen technique in the position (duplicates removed)."""
@@ -148,6 +155,11 @@ class LogicalSolver:
         path.solved = position.is_solved and reason is None
         path.stuck_reason = "" if path.solved else (reason or "step limit reached")
         return path
+
+
+def step_length(step: Step) -> tuple[int, int]:
+    """How long a step is to follow: its chain links, then the cells it looks at."""
+    return (len(step.links), len(step.cells))
 
 
 #: The techniques of a manual round: single positions and single candidates.

@@ -63,9 +63,41 @@ CATALOGUE: dict[str, tuple[str, float, str, bool]] = {
     "multi-colors": ("Multi Colors", 6.2, "coloring", False),
     "x-chain": ("X-Chain", 6.5, "chains", False),
     "xy-chain": ("XY-Chain", 6.6, "chains", False),
+    "franken-x-wing": ("Franken X-Wing", 3.7, "fish", False),
+    "finned-franken-x-wing": ("Finned Franken X-Wing", 3.9, "fish", False),
+    "finned-mutant-x-wing": ("Finned Mutant X-Wing", 4.3, "fish", False),
+    "franken-swordfish": ("Franken Swordfish", 4.3, "fish", False),
+    "finned-franken-swordfish": ("Finned Franken Swordfish", 4.5, "fish", False),
+    "finned-mutant-swordfish": ("Finned Mutant Swordfish", 5.3, "fish", False),
+    "franken-jellyfish": ("Franken Jellyfish", 5.6, "fish", False),
+    "finned-franken-jellyfish": ("Finned Franken Jellyfish", 5.8, "fish", False),
+    "finned-mutant-jellyfish": ("Finned Mutant Jellyfish", 6.2, "fish", False),
+    "sue-de-coq": ("Sue de Coq", 5.0, "als", False),
+    "continuous-nice-loop": ("Continuous Nice Loop", 6.7, "chains", False),
+    "discontinuous-nice-loop": ("Discontinuous Nice Loop", 6.8, "chains", False),
+    "aic": ("AIC", 6.8, "chains", False),
+    "grouped-continuous-nice-loop": ("Grouped Continuous Nice Loop", 7.0, "chains", False),
+    "grouped-discontinuous-nice-loop": ("Grouped Discontinuous Nice Loop", 7.1, "chains", False),
+    "grouped-aic": ("Grouped AIC", 7.1, "chains", False),
+    "als-xz": ("ALS-XZ", 6.9, "als", False),
+    "als-xy-wing": ("ALS-XY-Wing", 7.1, "als", False),
+    "als-xy-chain": ("ALS-XY-Chain", 7.3, "als", False),
+    "death-blossom": ("Death Blossom", 7.5, "als", False),
+    "nishio": ("Nishio", 7.5, "forcing", False),
+    "template-set": ("Template Set", 7.7, "templates", False),
+    "template-delete": ("Template Delete", 7.8, "templates", False),
+    "forcing-chain": ("Forcing Chain", 8.2, "forcing", False),
+    "forcing-net": ("Forcing Net", 8.8, "forcing", False),
+    "candidate-test": ("Candidate Test (trial)", 9.5, "trial", False),
+    "candidate-test-recursive": ("Recursive Candidate Test (trial)", 11.0, "trial", False),
+    # Issue-4 forcing ids, folded into "forcing-chain" by issue 5 (remove when forcing.py moves).
     "forcing-chain-contradiction": ("Forcing Chain (Contradiction)", 8.2, "forcing", False),
     "forcing-chain-verity": ("Forcing Chain (Verity)", 8.3, "forcing", False),
 }
+
+#: Families whose steps are trial (a candidate tried and its consequences searched), not pattern
+#: logic: rated and explained as trial, and used last.
+TRIAL_FAMILIES = frozenset({"trial"})
 
 
 @dataclass(frozen=True)
