@@ -17,11 +17,17 @@ Candidate = tuple[int, int]  # (cell, digit)
 
 @dataclass(frozen=True)
 class Link:
-    """A chain link between two candidates: strong (``=``, not both false) or weak (``-``)."""
+    """A chain link between two candidates: strong (``=``, not both false) or weak (``-``).
+
+    A group end (a digit in 2+ cells of one box-line intersection) is given by its first cell in
+    ``start``/``end`` and all its cells in ``start_cells``/``end_cells`` (empty for one cell).
+    """
 
     start: Candidate
     end: Candidate
     strong: bool
+    start_cells: tuple[int, ...] = ()
+    end_cells: tuple[int, ...] = ()
 
 
 @dataclass
@@ -81,11 +87,17 @@ class Step:
             out["base_sets"] = [geometry.house_name(h) for h in self.base_sets]
             out["cover_sets"] = [geometry.house_name(h) for h in self.cover_sets]
         if self.links:
-            out["links"] = [
-                {"from": rcd([l.start])[0], "to": rcd([l.end])[0], "strong": l.strong}
-                for l in self.links
-            ]
+            out["links"] = [_link_dict(l, rcd, rc) for l in self.links]
         return out
+
+
+def _link_dict(link: Link, rcd, rc) -> dict:
+    out = {"from": rcd([link.start])[0], "to": rcd([link.end])[0], "strong": link.strong}
+    if link.start_cells:
+        out["from_cells"] = rc(link.start_cells)
+    if link.end_cells:
+        out["to_cells"] = rc(link.end_cells)
+    return out
 
 
 # --- wording helpers shared by every technique ------------------------------------------------

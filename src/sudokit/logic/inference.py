@@ -1,0 +1,273 @@
+"""The inference graph of a position: candidate nodes, group nodes, strong and weak links.
+
+A *node* is a statement "digit ``d`` is in one of these cells":
+
+- a candidate node: one cell and one of its candidates, id ``(d - 1) * ncells + cell``, so the
+  candidate nodes of digit ``d`` over a cell mask ``m`` are ``m << (d - 1) * ncells``;
+- a group node (grouped graphs only): the 2+ cells of one box-line intersection that hold ``d``
+  (all of them), ids from ``size * ncells`` upwards.
+
+A *strong* link (``=``) joins two nodes of which at least one is true: the two digits of a
+bivalue cell, or two nodes of one digit that together hold every place of the digit in a house
+(conjugate pair; in a grouped graph either end may be a group). A *weak* link (``-``) joins two
+nodes that are not both true: two digits of one cell, or two disjoint nodes of one digit whose
+cells all see each other. Every strong link is also weak. Links are kept as one int bitmask of
+node ids per node, so a search step is one ``|`` and a "sees both ends" test one ``&``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..geometry import Geometry
+from .links import house_masks, peer_masks
+from .position import Position
+from .step import Candidate, Link
+
+
+@lru_cache(maxsize=None)
+def box_line_segments(geometry: Geometry) -> tuple[tuple[int, int, int], ...]:
+    """``(box house, line house, cell mask)`` of every box-line intersection (2+ cells)."""
+    g, n = geometry, geometry.size
+    out = []
+    for b, box in enumerate(g.boxes):
+        lines: dict[int, int] = {}
+        for c in box:
+            for line in (g.row_of(c), n + g.col_of(c)):
+                lines[line] = lines.get(line, 0) | 1 << c
+        out.extend((2 * n + b, line, m) for line, m in sorted(lines.items()) if m.bit_count() > 1)
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _house_segments(geometry: Geometry) -> tuple[tuple[int, ...], ...]:
+    """For each house, the cell masks of the box-line segments inside it."""
+    out: list[list[int]] = [[] for _ in geometry.houses]
+    for box, line, m in box_line_segments(geometry):
+        out[box].append(m)
+        out[line].append(m)
+    return tuple(tuple(x) for x in out)
+
+
+class InferenceGraph:
+    """Nodes and links of one position (a snapshot: later changes to the position are not seen).
+
+    ``strong[n]`` / ``weak[n]`` are the bitmasks of the nodes linked to node ``n`` (0 for ids
+    that are not nodes). ``cand_bits`` masks the candidate-node ids. ``overlaps[n]`` (grouped
+    graphs) holds the nodes of ``n``'s digit that share a cell with it: a group and a candidate
+    or group inside it, never linked, and kept apart in one chain.
+    """
+
+    def __init__(self, pos: Position, grouped: bool = False) -> None:
+        g = self.geometry = pos.geometry
+        n, nc = g.size, g.ncells
+        self.size, self.ncells, self.grouped = n, nc, grouped
+        self.cand_ids = n * nc
+        self.cand_bits = (1 << self.cand_ids) - 1
+        peers = peer_masks(g)
+        dm = [0] * (n + 1)  # digit -> cells holding it
+        for cell, m in enumerate(pos.cands):
+            while m:
+                low = m & -m
+                dm[low.bit_length()] |= 1 << cell
+                m ^= low
+        self.digit_cells = dm
+        strong = [0] * self.cand_ids
+        weak = [0] * self.cand_ids
+        for cell, m in enumerate(pos.cands):
+            if not m:
+                continue
+            in_cell = 0
+            mm = m
+            while mm:
+                low = mm & -mm
+                in_cell |= 1 << ((low.bit_length() - 1) * nc + cell)
+                mm ^= low
+            bivalue = m.bit_count() == 2
+            mm = m
+            while mm:
+                low = mm & -mm
+                d = low.bit_length()
+                off = (d - 1) * nc
+                node = off + cell
+                others = in_cell ^ (1 << node)
+                weak[node] = ((peers[cell] & dm[d]) << off) | others
+                if bivalue:
+                    strong[node] = others
+                mm ^= low
+        hmasks = house_masks(g)
+        for d in range(1, n + 1):
+            off = (d - 1) * nc
+            for hm in hmasks:
+                m = hm & dm[d]
+                if m.bit_count() == 2:
+                    a = (m & -m).bit_length() - 1 + off
+                    b = m.bit_length() - 1 + off
+                    strong[a] |= 1 << b
+                    strong[b] |= 1 << a
+        self.group_digit: list[int] = []
+        self.group_cells: list[int] = []
+        self.overlaps: dict[int, int] = {}  # node -> nodes sharing a cell and its digit
+        if grouped:
+            self._add_groups(dm, strong, weak, peers, hmasks)
+        self.strong, self.weak = strong, weak
+
+    # --- group nodes -------------------------------------------------------------------------
+    def _add_groups(self, dm, strong, weak, peers, hmasks) -> None:
+        g, n, nc, base = self.geometry, self.size, self.ncells, self.cand_ids
+        index: dict[tuple[int, int], int] = {}  # (digit, cells) -> group number
+        by_digit: list[list[int]] = [[] for _ in range(n + 1)]
+        # digit -> house -> its groups: two groups are linked only inside a house they share
+        in_house: list[dict[int, list[int]]] = [{} for _ in range(n + 1)]
+        for box, line, seg in box_line_segments(g):
+            for d in range(1, n + 1):
+                m = seg & dm[d]
+                if m.bit_count() > 1:
+                    j = len(self.group_cells)
+                    index[(d, m)] = j
+                    by_digit[d].append(j)
+                    in_house[d].setdefault(box, []).append(j)
+                    in_house[d].setdefault(line, []).append(j)
+                    self.group_digit.append(d)
+                    self.group_cells.append(m)
+        if not index:
+            return
+        ng = len(self.group_cells)
+        # links to groups are gathered as group numbers, shifted past the candidate ids once
+        g_strong, g_weak = [0] * ng, [0] * ng  # group -> candidate nodes
+        to_groups_strong: dict[int, int] = {}  # node -> group numbers
+        to_groups_weak: dict[int, int] = {}
+        to_groups_over: dict[int, int] = {}
+        over_cands = [0] * ng
+        for d in range(1, n + 1):
+            off = (d - 1) * nc
+            groups = by_digit[d]
+            for j in groups:
+                cells = self.group_cells[j]
+                common = -1
+                m = cells
+                while m:
+                    low = m & -m
+                    c = low.bit_length() - 1
+                    common &= peers[c]
+                    to_groups_over[c + off] = to_groups_over.get(c + off, 0) | 1 << j
+                    m ^= low
+                over_cands[j] = cells << off
+                targets = common & dm[d]
+                g_weak[j] = targets << off
+                while targets:
+                    low = targets & -targets
+                    t = low.bit_length() - 1 + off
+                    to_groups_weak[t] = to_groups_weak.get(t, 0) | 1 << j
+                    targets ^= low
+            for same in in_house[d].values():
+                for i, a in enumerate(same):
+                    ca = self.group_cells[a]
+                    for b in same[i + 1:]:
+                        kind = to_groups_over if ca & self.group_cells[b] else to_groups_weak
+                        kind[base + a] = kind.get(base + a, 0) | 1 << b
+                        kind[base + b] = kind.get(base + b, 0) | 1 << a
+        # strong links with a group end: two units holding every place of the digit in a house
+        house_segs = _house_segments(g)
+        for h, hm in enumerate(hmasks):
+            segs = house_segs[h]
+            for d in range(1, n + 1):
+                m = hm & dm[d]
+                if m.bit_count() < 3:
+                    continue
+                off = (d - 1) * nc
+                for seg in segs:
+                    part = seg & m
+                    j = index.get((d, part))
+                    if j is None:
+                        continue
+                    rest = m & ~part
+                    if rest.bit_count() == 1:
+                        cand = rest.bit_length() - 1 + off
+                        g_strong[j] |= 1 << cand
+                        to_groups_strong[cand] = to_groups_strong.get(cand, 0) | 1 << j
+                        continue
+                    i = index.get((d, rest), -1)
+                    if i > j:  # group pairs once
+                        to_groups_strong[base + j] = to_groups_strong.get(base + j, 0) | 1 << i
+                        to_groups_strong[base + i] = to_groups_strong.get(base + i, 0) | 1 << j
+        strong.extend(g_strong)
+        weak.extend(g_weak)
+        for node, m in to_groups_strong.items():
+            strong[node] |= m << base
+        for node, m in to_groups_weak.items():
+            weak[node] |= m << base
+        for node, m in to_groups_over.items():
+            self.overlaps[node] = m << base
+        for j, m in enumerate(over_cands):
+            self.overlaps[base + j] = self.overlaps.get(base + j, 0) | m
+
+    # --- node facts ----------------------------------------------------------------------------
+    def is_group(self, node: int) -> bool:
+        return node >= self.cand_ids
+
+    def digit(self, node: int) -> int:
+        if node >= self.cand_ids:
+            return self.group_digit[node - self.cand_ids]
+        return node // self.ncells + 1
+
+    def cells(self, node: int) -> tuple[int, ...]:
+        """The cells of a node, ascending."""
+        if node < self.cand_ids:
+            return (node % self.ncells,)
+        m = self.group_cells[node - self.cand_ids]
+        out = []
+        while m:
+            low = m & -m
+            out.append(low.bit_length() - 1)
+            m ^= low
+        return tuple(out)
+
+    def candidate(self, node: int) -> Candidate:
+        """``(cell, digit)`` of a node (a group's first cell)."""
+        return self.cells(node)[0], self.digit(node)
+
+    def node_of(self, cell: int, digit: int) -> int:
+        return (digit - 1) * self.ncells + cell
+
+    def name(self, node: int) -> str:
+        """``r1c2=5``; a group ``r1c78=5`` or ``r45c2=5`` (numbers joined with ``,`` when one has
+        two digits: ``r1c10,11=5``)."""
+        cells = self.cells(node)
+        d = self.digit(node)
+        if len(cells) == 1:
+            return f"{self.geometry.name(cells[0])}={d}"
+        n = self.size
+        rows = sorted({c // n + 1 for c in cells})
+        cols = sorted({c % n + 1 for c in cells})
+        sep = "," if n > 9 else ""
+        return f"r{sep.join(map(str, rows))}c{sep.join(map(str, cols))}={d}"
+
+    def chain_text(self, nodes: list[int], strong: list[bool]) -> str:
+        """``r1c2=5 = r1c7=5 - r45c7=5 ...`` (``=`` strong, ``-`` weak)."""
+        parts = [self.name(nodes[0])]
+        for node, s in zip(nodes[1:], strong):
+            parts.append("=" if s else "-")
+            parts.append(self.name(node))
+        return " ".join(parts)
+
+    def link(self, a: int, b: int, strong: bool) -> Link:
+        """The :class:`Link` between nodes ``a`` and ``b`` (group ends carry all their cells)."""
+        return Link(self.candidate(a), self.candidate(b), strong,
+                    start_cells=self.cells(a) if a >= self.cand_ids else (),
+                    end_cells=self.cells(b) if b >= self.cand_ids else ())
+
+    def candidates_of(self, mask: int) -> list[Candidate]:
+        """``(cell, digit)`` of the candidate nodes in a node mask."""
+        out = []
+        m = mask & self.cand_bits
+        nc = self.ncells
+        while m:
+            low = m & -m
+            d, cell = divmod(low.bit_length() - 1, nc)
+            out.append((cell, d + 1))
+            m ^= low
+        return out
+
+
+__all__ = ["InferenceGraph", "box_line_segments"]

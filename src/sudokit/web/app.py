@@ -1,0 +1,289 @@
+"""The FastAPI app of ``sudokit serve``: one page and the JSON API it uses.
+
+Every endpoint that parses, solves, steps, rates or generates hands its request to a worker
+process (:mod:`.worker`) with a time limit, so the event loop only moves bytes. Errors are JSON
+``{"error": "..."}``: 422 bad input, 413 body too large, 408 time limit, 501 a part of sudokit
+not installed, 503 every worker busy.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from contextlib import asynccontextmanager
+from importlib import resources
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+
+from .. import __version__
+from .limits import MAX_BODY, BodyLimit, SecurityHeaders
+from .models import (
+    CheckResponse, CountResponse, ErrorResponse, ExportRequest, ExportResponse, GenerateRequest,
+    GenerateResponse, HintRequest, HintResponse, InfoResponse, ParseRequest, ParseResponse,
+    PuzzleRequest, RatingModel, RoundResponse, SolveResponse, StepRequest, StepResponse,
+    TechniqueModel,
+)
+from .worker import PoolBusy, TaskTimeout, WorkerFailed, WorkerPool
+
+log = logging.getLogger("sudokit.web")
+
+#: Largest grid side the server accepts (the model goes to 64; a page of 64x64 cells is no use
+#: and logic on it too slow).
+MAX_SIZE = 36
+#: Default time limit of one request, in seconds; generation and rating get longer.
+TIME_LIMIT = 20.0
+SLOW_TIME_LIMIT = 60.0
+
+#: The page's files: the only files the server sends, by these fixed names.
+STATIC_TYPES = {
+    "index.html": "text/html; charset=utf-8",
+    "app.js": "text/javascript; charset=utf-8",
+    "style.css": "text/css; charset=utf-8",
+}
+
+ERRORS = {status: {"model": ErrorResponse, "description": text} for status, text in (
+    (408, "The request ran past its time limit and was stopped"),
+    (413, "The request body is too large"),
+    (422, "Bad input: malformed JSON, wrong types, an unreadable puzzle, clashing givens"),
+    (503, "Every worker is busy"),
+)}
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def _load_static() -> dict[str, bytes]:
+    folder = resources.files("sudokit.web") / "static"
+    return {name: (folder / name).read_bytes() for name in STATIC_TYPES}
+
+
+def _levels_and_symmetries() -> tuple[list[str], list[str]]:
+    try:
+        from ..rating import LEVELS
+    except ImportError:
+        LEVELS = ("easy", "medium", "hard", "expert", "extreme")
+    try:
+        from ..generate import SYMMETRIES
+    except ImportError:
+        SYMMETRIES = ("none", "180", "90", "mirror", "diagonal")
+    return list(LEVELS), list(SYMMETRIES)
+
+
+#: pydantic's names for the two branches of the ``puzzle`` field (text or position object)
+_TEXT_BRANCHES = ("str", "constrained-str")
+_OBJECT_BRANCH = "PositionModel"
+
+
+def _validation_message(errors) -> str:
+    """One line for a person out of pydantic's error list."""
+    parts: list[str] = []
+    for e in errors:
+        if e.get("type") == "json_invalid":
+            where = e.get("loc", (None, None))[-1]
+            reason = (e.get("ctx") or {}).get("error", "JSON decode error")
+            return f"malformed JSON: {reason} (at character {where})"
+        loc = [str(x) for x in e.get("loc", ()) if x != "body"]
+        msg = e.get("msg", "invalid")
+        if len(loc) >= 2 and loc[1] in _TEXT_BRANCHES + (_OBJECT_BRANCH,):
+            # a union: report the branch the input was meant for (text or object)
+            given = e.get("input")
+            if len(loc) > 2:  # a field inside the position object
+                loc = loc[:1] + loc[2:]
+            elif not isinstance(given, (dict, str)):
+                loc, msg = loc[:1], "give puzzle text or a position object"
+            elif isinstance(given, dict) == (loc[1] in _TEXT_BRANCHES):
+                continue
+            else:
+                loc = loc[:1]
+        where = ".".join(loc) or "body"
+        text = f"{where}: {msg}"
+        if e.get("type") == "missing" and where == "body":
+            text = "the request needs a JSON object as its body"
+        if text not in parts:
+            parts.append(text)
+    return "; ".join(parts[:3]) + ("; ..." if len(parts) > 3 else "")
+
+
+def create_app(*, workers: int = 2, time_limit: float = TIME_LIMIT,
+               slow_time_limit: float = SLOW_TIME_LIMIT, max_body: int = MAX_BODY,
+               max_size: int = MAX_SIZE, allowed_hosts: list[str] | None = None,
+               pool: WorkerPool | None = None) -> FastAPI:
+    """The app. ``time_limit`` caps each request (``slow_time_limit`` generate and rate; a
+    request may ask for less); ``allowed_hosts`` restricts the Host header (``sudokit serve``
+    sets it, against DNS rebinding); ``pool`` shares workers between apps (tests)."""
+    slow_time_limit = max(slow_time_limit, time_limit)
+    owns_pool = pool is None
+    pool = pool or WorkerPool(workers)
+    static = _load_static()
+    levels, symmetries = _levels_and_symmetries()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        pool.start()
+        yield
+        if app.state.owns_pool:
+            pool.close()
+
+    app = FastAPI(
+        title="sudokit", version=__version__, lifespan=lifespan,
+        description=("Solve, explain, rate and generate Sudoku puzzles of every size. The JSON API "
+                     "of the page that `sudokit serve` opens. Puzzles go in as text in any "
+                     "supported format or as a position object; errors come back as "
+                     '`{"error": "..."}`.'),
+        docs_url=None, redoc_url=None,  # their pages load scripts from a CDN; /openapi.json stays
+    )
+    app.state.pool = pool
+    app.state.owns_pool = owns_pool
+    app.state.max_size = max_size
+    app.add_middleware(SecurityHeaders)
+    app.add_middleware(BodyLimit, max_bytes=max_body)
+    if allowed_hosts:
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts)
+
+    # --- errors as {"error": ...} --------------------------------------------------------------
+    @app.exception_handler(ApiError)
+    async def _api_error(request: Request, exc: ApiError):
+        return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, exc: RequestValidationError):
+        return JSONResponse({"error": _validation_message(exc.errors())}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, exc: StarletteHTTPException):
+        message = exc.detail if isinstance(exc.detail, str) else "request refused"
+        if exc.status_code == 404:
+            message = f"nothing here: {request.url.path}"
+        elif exc.status_code == 405:
+            message = f"{request.method} is not allowed on {request.url.path}"
+        return JSONResponse({"error": message}, status_code=exc.status_code,
+                            headers=getattr(exc, "headers", None))
+
+    @app.exception_handler(Exception)
+    async def _crash(request: Request, exc: Exception):
+        log.exception("unhandled error on %s", request.url.path)
+        return JSONResponse({"error": "internal server error"}, status_code=500)
+
+    # --- running a task ------------------------------------------------------------------------
+    async def run(name: str, body, limit: float = time_limit) -> dict:
+        req = body.model_dump(exclude={"time_limit"})
+        asked = getattr(body, "time_limit", None)
+        seconds = min(asked, limit) if asked else limit
+        req["time_limit"] = seconds
+        req["max_size"] = max_size
+        try:
+            outcome = await pool.run(name, req, seconds)
+        except TaskTimeout:
+            raise ApiError(408, f"{name} took longer than its time limit of {seconds:g} s "
+                                f"and was stopped") from None
+        except PoolBusy:
+            raise ApiError(503, "the server is busy with other requests; try again") from None
+        except WorkerFailed as e:
+            raise ApiError(500, str(e)) from None
+        if outcome[0] == "ok":
+            return outcome[1]
+        raise ApiError(outcome[1], outcome[2])
+
+    # --- the page ------------------------------------------------------------------------------
+    @app.get("/", include_in_schema=False)
+    async def index() -> Response:
+        return Response(static["index.html"], media_type=STATIC_TYPES["index.html"])
+
+    @app.get("/static/{name}", include_in_schema=False)
+    async def static_file(name: str) -> Response:
+        if name not in static or name == "index.html":
+            raise ApiError(404, f"no such file: {name}")
+        return Response(static[name], media_type=STATIC_TYPES[name])
+
+    # --- the API -------------------------------------------------------------------------------
+    @app.get("/api/info", response_model=InfoResponse, tags=["info"])
+    async def info() -> dict:
+        """Limits of this server, formats, generator levels and symmetries, and every
+        technique (id, name, difficulty) for the technique toggles."""
+        from .. import formats
+        from ..logic.techniques import REGISTRY, default_order
+
+        techniques = [TechniqueModel(id=t, name=REGISTRY[t].name, difficulty=REGISTRY[t].difficulty,
+                                     family=REGISTRY[t].family, uniqueness=REGISTRY[t].uniqueness)
+                      for t in default_order()]
+        return {"version": __version__, "max_size": max_size, "max_body": max_body,
+                "time_limit": time_limit, "formats": list(formats.formats()), "levels": levels,
+                "symmetries": symmetries, "techniques": techniques}
+
+    @app.post("/api/parse", response_model=ParseResponse, responses=ERRORS, tags=["puzzle"])
+    async def parse(body: ParseRequest) -> dict:
+        """Read pasted text or a file's content: every puzzle in it (the first 200 sent back),
+        with candidates when the format has them."""
+        return await run("parse", body)
+
+    @app.post("/api/solve", response_model=SolveResponse, responses=ERRORS, tags=["solve"])
+    async def solve(body: PuzzleRequest) -> dict:
+        """The solution of the givens (the user's entries are ignored), found by search."""
+        return await run("solve", body)
+
+    @app.post("/api/count", response_model=CountResponse, responses=ERRORS, tags=["solve"])
+    async def count(body: PuzzleRequest) -> dict:
+        """How many solutions the givens have: no solution, unique, or at least 2."""
+        return await run("count", body)
+
+    @app.post("/api/step", response_model=StepResponse, responses=ERRORS, tags=["logic"])
+    async def step(body: StepRequest) -> dict:
+        """The next logical step in the position (with its candidates), and the position after
+        it. The step lists what it places and removes, and the cells, houses and candidates it
+        looks at."""
+        return await run("step", body)
+
+    @app.post("/api/round", response_model=RoundResponse, responses=ERRORS, tags=["logic"])
+    async def round_(body: StepRequest) -> dict:
+        """One round of the manual mode of "Lösningsmetoder för sudoku": every single found
+        first, then all placed (which removes the placed digits from their peers)."""
+        return await run("round", body)
+
+    @app.post("/api/hint", response_model=HintResponse, responses=ERRORS, tags=["logic"])
+    async def hint(body: HintRequest) -> dict:
+        """A hint: at level nudge the technique and where to look; at level step the whole
+        step and the position after it."""
+        return await run("hint", body)
+
+    @app.post("/api/check", response_model=CheckResponse, responses=ERRORS, tags=["solve"])
+    async def check(body: PuzzleRequest) -> dict:
+        """The user's entries (the position's values) against the solution of the givens."""
+        return await run("check", body)
+
+    @app.post("/api/rate", response_model=RatingModel, responses={
+        **ERRORS, 501: {"model": ErrorResponse, "description": "Rating is not installed"}},
+        tags=["puzzle"])
+    async def rate(body: PuzzleRequest) -> dict:
+        """The difficulty of the givens: score on the Sudoku Explainer scale, level, techniques."""
+        return await run("rate", body, slow_time_limit)
+
+    @app.post("/api/generate", response_model=GenerateResponse, responses={
+        **ERRORS, 501: {"model": ErrorResponse, "description": "Generation is not installed"}},
+        tags=["puzzle"])
+    async def generate(body: GenerateRequest) -> dict:
+        """A new puzzle of a size (and box shape), level and symmetry."""
+        if body.size > max_size:
+            raise ApiError(422, f"size {body.size} is larger than this server supports "
+                                f"(at most {max_size})")
+        return await run("generate", body, slow_time_limit)
+
+    @app.post("/api/export", response_model=ExportResponse, responses=ERRORS, tags=["puzzle"])
+    async def export(body: ExportRequest) -> dict:
+        """The puzzle (or, with entries, the grid as it stands) written in a format."""
+        return await run("export", body)
+
+    return app
+
+
+def app_from_env() -> FastAPI:
+    """For ``uvicorn --factory sudokit.web.app:app_from_env``: limits from the environment."""
+    return create_app(workers=int(os.environ.get("SUDOKIT_WEB_WORKERS", "2")),
+                      time_limit=float(os.environ.get("SUDOKIT_WEB_TIME_LIMIT", TIME_LIMIT)))

@@ -1,0 +1,225 @@
+"""Request and response bodies of the JSON API (they make the OpenAPI document)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+#: The most characters of text a request may carry in one field (the body cap comes first).
+MAX_TEXT = 4 * 1024 * 1024
+Seconds = Annotated[float, Field(gt=0, le=600, description=(
+    "Time limit in seconds for this request; capped by the server's own limit."))]
+Cell = Annotated[list[int], Field(min_length=2, max_length=2, description="[row, col], 1-based")]
+Candidate = Annotated[list[int], Field(min_length=3, max_length=3,
+                                       description="[row, col, digit], 1-based")]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class PositionModel(_Strict):
+    """A solving position, the same JSON as ``sudokit hint --apply`` prints: symbols of the
+    default alphabet (1-9, then A-Z, then a-z), ``.`` for an empty cell."""
+
+    box: Annotated[list[int], Field(min_length=2, max_length=2,
+                                    description="Box shape [box rows, box columns]; size = product")]
+    givens: Annotated[str, Field(max_length=4096, description="The puzzle: one symbol per cell")]
+    values: Annotated[str | None, Field(max_length=4096, description=(
+        "Every placed digit (givens and entries); default: the givens"))] = None
+    candidates: Annotated[list[Annotated[str, Field(max_length=64)]] | None, Field(
+        max_length=4096, description="Candidates per cell as symbols ('' for a filled cell); "
+                                     "default: computed from the values")] = None
+
+
+PuzzleField = Annotated[PositionModel | Annotated[str, Field(max_length=MAX_TEXT)], Field(
+    description="A position object, or a puzzle as text in any supported format "
+                "(a line of symbols, a grid, a position JSON, ...)")]
+
+
+class PuzzleRequest(_Strict):
+    puzzle: PuzzleField
+    box: Annotated[str | None, Field(max_length=16, description="Box shape RxC for text, e.g. 3x4")] = None
+    format: Annotated[str | None, Field(max_length=32, description="Format of the text; default: detected")] = None
+    time_limit: Seconds | None = None
+
+
+class TechniqueChoice(_Strict):
+    techniques: Annotated[list[Annotated[str, Field(max_length=64)]] | None, Field(
+        max_length=200, description="Technique ids to use, in order (default: all, simplest first)")] = None
+    exclude: Annotated[list[Annotated[str, Field(max_length=64)]], Field(
+        max_length=200, description="Technique ids not to use")] = []
+    uniqueness: Annotated[bool, Field(description=(
+        "Allow uniqueness techniques when the puzzle has exactly one solution"))] = True
+
+
+class StepRequest(TechniqueChoice, PuzzleRequest):
+    pass
+
+
+class HintRequest(StepRequest):
+    level: Literal["nudge", "step"] = "nudge"
+
+
+class ParseRequest(_Strict):
+    text: Annotated[str, Field(max_length=MAX_TEXT, description="Puzzle text in any supported format")]
+    format: Annotated[str | None, Field(max_length=32)] = None
+    box: Annotated[str | None, Field(max_length=16)] = None
+    filename: Annotated[str | None, Field(max_length=255, description=(
+        "Name of the file the text came from; only its extension is used, to choose the format"))] = None
+    time_limit: Seconds | None = None
+
+
+class ExportRequest(PuzzleRequest):
+    to: Annotated[str, Field(max_length=32, description="Output format: line, grid, classic, "
+                                                        "comma, sdk, ss, json, pencilmark, ...")] = "line"
+    entries: Annotated[bool, Field(description="Include the user's entries (and, for a candidate "
+                                               "format, the candidates)")] = False
+
+
+class GenerateRequest(_Strict):
+    size: Annotated[int, Field(ge=4, le=64)] = 9
+    box: Annotated[str | None, Field(max_length=16, description="Box shape RxC, e.g. 2x3")] = None
+    level: Annotated[str | None, Field(max_length=32, description=(
+        "easy, medium, hard, expert or extreme; default: any"))] = None
+    symmetry: Annotated[str, Field(max_length=32, description=(
+        "none, 180, 90, mirror or diagonal"))] = "none"
+    seed: Annotated[int | None, Field(ge=0, le=2**63 - 1)] = None
+    time_limit: Seconds | None = None
+
+
+# --- responses ---------------------------------------------------------------------------------
+
+class ErrorResponse(BaseModel):
+    error: str = Field(description="What went wrong, for a person")
+
+
+class LinkModel(BaseModel):
+    from_: Candidate = Field(alias="from")
+    to: Candidate
+    strong: bool
+
+
+class StepModel(BaseModel):
+    """One logical step, as ``sudokit steps --json`` prints it."""
+
+    technique: str
+    name: str
+    difficulty: float
+    placements: list[Candidate]
+    eliminations: list[Candidate]
+    explanation: str
+    cells: list[Cell]
+    houses: list[str] = Field(description="'row 3', 'column 5', 'box 7'")
+    candidates: list[Candidate]
+    fins: list[Candidate] | None = None
+    base_sets: list[str] | None = None
+    cover_sets: list[str] | None = None
+    links: list[LinkModel] | None = None
+
+
+class ParsedPuzzle(BaseModel):
+    position: PositionModel
+    size: int
+    box: list[int]
+    filled: int
+    comment: str
+
+
+class ParseResponse(BaseModel):
+    format: str
+    total: int = Field(description="Puzzles in the text (at most 200 are sent back)")
+    puzzles: list[ParsedPuzzle]
+
+
+class SolveResponse(BaseModel):
+    status: Literal["unique", "solved", "multiple", "no-solution", "limit"]
+    solution: PositionModel | None
+    message: str
+
+
+class CountResponse(BaseModel):
+    count: int = Field(description="0, 1, or 2 meaning at least two")
+    label: Literal["no solution", "unique", "at least 2"]
+
+
+class StepResponse(BaseModel):
+    step: StepModel | None
+    position: PositionModel = Field(description="The position after the step")
+    solved: bool
+    message: str
+
+
+class RoundResponse(BaseModel):
+    steps: list[StepModel]
+    position: PositionModel
+    solved: bool
+    message: str
+
+
+class HintModel(BaseModel):
+    level: Literal["nudge", "step"]
+    technique: str
+    name: str
+    text: str
+    houses: list[str]
+    cells: list[Cell]
+    step: StepModel | None = None
+
+
+class HintResponse(BaseModel):
+    hint: HintModel | None
+    position: PositionModel | None = Field(description="At level step: the position after it")
+    message: str
+
+
+class CheckResponse(BaseModel):
+    solved: bool
+    complete: bool
+    solvable: bool
+    unique: bool
+    entries: int
+    wrong: list[list[int]] = Field(description="[row, col, entry, solution digit]")
+    clashes: list[str]
+    message: str
+
+
+class ExportResponse(BaseModel):
+    format: str
+    text: str
+
+
+class RatingModel(BaseModel):
+    score: float
+    level: str
+    techniques: list[str]
+    hardest: str | None
+    trial: bool
+    solved: bool
+    steps: int
+
+
+class GenerateResponse(BaseModel):
+    position: PositionModel
+    rating: RatingModel | None
+    seed: int | None
+
+
+class TechniqueModel(BaseModel):
+    id: str
+    name: str
+    difficulty: float
+    family: str
+    uniqueness: bool
+
+
+class InfoResponse(BaseModel):
+    version: str
+    max_size: int
+    max_body: int
+    time_limit: float
+    formats: list[str]
+    levels: list[str]
+    symmetries: list[str]
+    techniques: list[TechniqueModel]

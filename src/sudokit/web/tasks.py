@@ -1,0 +1,290 @@
+"""The work behind each API endpoint, run inside a worker process (see :mod:`.worker`).
+
+Every task takes the request as a plain dict (already checked by the API's models) and returns
+a plain dict of JSON values, so nothing but data crosses the process boundary. A failure comes
+back as :class:`TaskError` with the HTTP status the API answers with.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import traceback
+from collections.abc import Callable
+from pathlib import PurePosixPath
+
+from .. import formats, search
+from ..errors import SearchLimitError, SudokitError
+from ..grid import Grid
+from ..logic import LogicalSolver, Position
+from ..logic.hints import check as check_grid, hint as make_hint
+from ..logic.solver import givens_grid
+
+log = logging.getLogger("sudokit.web")
+
+#: Puzzles of a pasted text or file sent back to the page (the total is always reported).
+MAX_PUZZLES_RETURNED = 200
+#: Share of a task's time limit given to a search as its own limit, so that it stops by itself
+#: (with a clear message) before the worker is killed.
+SEARCH_SHARE = 0.8
+
+
+class TaskError(Exception):
+    """A request that cannot be answered: ``status`` is the HTTP status, ``message`` the text."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+# --- reading the puzzle of a request -----------------------------------------------------------
+
+def _check_size(position_or_grid, max_size: int) -> None:
+    size = position_or_grid.geometry.size
+    if size > max_size:
+        raise TaskError(422, f"a {size}x{size} grid is larger than this server supports "
+                             f"(at most {max_size}x{max_size})")
+
+
+def position_of(req: dict) -> Position:
+    """The position of a request: a position object, or puzzle text in any format."""
+    puzzle = req["puzzle"]
+    if isinstance(puzzle, dict):
+        data = {k: v for k, v in puzzle.items() if v is not None}
+        box = data.get("box") or (0, 0)
+        if box[0] * box[1] > req["max_size"]:
+            n = box[0] * box[1]
+            raise TaskError(422, f"a {n}x{n} grid is larger than this server supports "
+                                 f"(at most {req['max_size']}x{req['max_size']})")
+        position = Position.from_json(data)
+    else:
+        position = Position.parse(puzzle, req.get("format"), req.get("box"), req.get("alphabet"))
+    _check_size(position, req["max_size"])
+    return position
+
+
+def _puzzle_grid(position: Position) -> Grid:
+    """The givens alone, refused with a message naming the clash if two givens clash."""
+    grid = givens_grid(position)
+    grid.validate()
+    return grid
+
+
+def _position_dict(position: Position) -> dict:
+    return json.loads(position.to_json())
+
+
+def _solved_position(puzzle: Grid, solution: Grid) -> dict:
+    out = Position(puzzle.geometry, list(solution.values), [bool(v) for v in puzzle.values],
+                   [0] * puzzle.geometry.ncells)
+    return _position_dict(out)
+
+
+def _search_limit(req: dict) -> float | None:
+    limit = req.get("time_limit")
+    return None if limit is None else limit * SEARCH_SHARE
+
+
+def _solver(req: dict, unique: bool | None = None) -> LogicalSolver:
+    """The logical solver with the request's technique choice."""
+    if unique is None and req.get("uniqueness") is False:
+        unique = False
+    return LogicalSolver(req.get("techniques") or None, unique, req.get("exclude") or ())
+
+
+def _refuse_contradiction(position: Position) -> None:
+    reason = position.contradiction()
+    if reason:
+        raise TaskError(422, f"the position cannot be solved: {reason}")
+
+
+# --- tasks -------------------------------------------------------------------------------------
+
+def parse(req: dict) -> dict:
+    """Every puzzle of a text (pasted or a file's content), with candidates when it has them."""
+    text = req["text"]
+    fmt = req.get("format")
+    if not fmt and req.get("filename"):
+        # only the name's extension counts: the server never opens a path
+        suffix = PurePosixPath(req["filename"].replace("\\", "/")).suffix
+        fmt = formats.format_for_file("upload" + suffix, text) if suffix else None
+    name = fmt or formats.detect_or_line(text)
+    pairs = formats.parse_candidates(text, fmt, req.get("box"), req.get("alphabet"))
+    puzzles = []
+    for number, (grid, masks) in enumerate(pairs[:MAX_PUZZLES_RETURNED], 1):
+        _check_size(grid, req["max_size"])
+        try:
+            grid.validate()
+        except SudokitError as e:
+            raise TaskError(422, f"puzzle {number}: {e}" if len(pairs) > 1 else str(e)) from None
+        position = Position.from_grid(grid) if masks is None else Position.from_candidates(grid, masks)
+        puzzles.append({"position": _position_dict(position), "size": grid.size,
+                        "box": [grid.geometry.box_rows, grid.geometry.box_cols],
+                        "filled": grid.filled, "comment": grid.comment})
+    return {"format": formats.get_format(name).NAME, "total": len(pairs), "puzzles": puzzles}
+
+
+def solve(req: dict) -> dict:
+    """The solution of the position's givens, found by search."""
+    puzzle = _puzzle_grid(position_of(req))
+    result = search.solve(puzzle, limit=2, time_limit=_search_limit(req))
+    if result.limit_reached and not result.solutions:
+        raise SearchLimitError("the search reached its time limit before finding a solution")
+    status = result.status
+    return {"status": status,
+            "solution": None if result.solution is None else _solved_position(puzzle, result.solution),
+            "message": SOLVE_MESSAGES.get(status, status)}
+
+
+SOLVE_MESSAGES = {
+    "unique": "solved: the puzzle has exactly one solution",
+    "solved": "solved (uniqueness not checked)",
+    "multiple": "the puzzle has at least 2 solutions; this is one of them",
+    "no-solution": "the puzzle has no solution",
+    "limit": "solved; the time limit stopped the check for a second solution",
+}
+
+COUNT_LABELS = {0: "no solution", 1: "unique", 2: "at least 2"}
+
+
+def count(req: dict) -> dict:
+    """Whether the givens have no, one, or at least two solutions."""
+    puzzle = _puzzle_grid(position_of(req))
+    n = search.count_solutions(puzzle, limit=2, time_limit=_search_limit(req))
+    return {"count": n, "label": COUNT_LABELS[n]}
+
+
+def step(req: dict) -> dict:
+    """The next logical step (not applied in the position sent) and the position after it."""
+    position = position_of(req)
+    position.to_grid().validate()
+    _refuse_contradiction(position)
+    if position.is_solved:
+        return {"step": None, "position": _position_dict(position), "solved": True,
+                "message": "the puzzle is already solved"}
+    found = _solver(req).next_step(position)
+    if found is None:
+        return {"step": None, "position": _position_dict(position), "solved": False,
+                "message": "no chosen technique applies to this position"}
+    after = position.copy()
+    after.apply(found)
+    return {"step": found.to_dict(position.geometry), "position": _position_dict(after),
+            "solved": after.is_solved, "message": found.explanation}
+
+
+def round_(req: dict) -> dict:
+    """One manual round: every single of the position found first, then all placed."""
+    position = position_of(req)
+    position.to_grid().validate()
+    _refuse_contradiction(position)
+    steps = _solver(req, unique=False).round(position, apply=True)
+    g = position.geometry
+    placed = sum(len(s.placements) for s in steps)
+    message = (f"round: {placed} placement{'s' if placed != 1 else ''}" if steps
+               else "no single in this position: a round finds nothing")
+    return {"steps": [s.to_dict(g) for s in steps], "position": _position_dict(position),
+            "solved": position.is_solved, "message": message}
+
+
+def hint(req: dict) -> dict:
+    """A nudge (technique and where to look) or the whole step, with the position after it."""
+    position = position_of(req)
+    position.to_grid().validate()
+    unique = False if req.get("uniqueness") is False else None
+    found = make_hint(position, req.get("level") or "nudge", req.get("techniques") or None,
+                      unique, req.get("exclude") or ())
+    if found is None:
+        message = ("the puzzle is already solved" if position.is_solved
+                   else "no chosen technique applies to this position")
+        return {"hint": None, "position": None, "message": message}
+    after = found.apply() if found.level == "step" else None
+    return {"hint": found.to_dict(), "message": found.text,
+            "position": None if after is None else _position_dict(after)}
+
+
+def check(req: dict) -> dict:
+    """The user's entries against the solution of the givens."""
+    position = position_of(req)
+    puzzle = _puzzle_grid(position)
+    result = check_grid(puzzle, Grid(position.geometry, position.values))
+    out = result.to_dict()
+    out["message"] = result.describe()
+    return out
+
+
+def export(req: dict) -> dict:
+    """The puzzle (or the grid with the user's entries) written in a format."""
+    position = position_of(req)
+    g = position.geometry
+    if req.get("entries"):
+        grid = Grid(g, position.values, position.givens)
+    else:
+        grid = givens_grid(position)
+    fmt = formats.get_format(req.get("to") or "line").NAME
+    if fmt in formats.CANDIDATE_FORMATS:
+        masks = position.cands if req.get("entries") else None
+        text = formats.dumps_candidates(grid, masks, fmt)
+    else:
+        text = formats.dumps(grid, fmt)
+    return {"format": fmt, "text": text}
+
+
+def rate(req: dict) -> dict:
+    """The rating of the givens (:mod:`sudokit.rating`)."""
+    rating_module = _optional("sudokit.rating", "rating")
+    puzzle = _puzzle_grid(position_of(req))
+    rating = rating_module.rate(puzzle, time_limit=_search_limit(req))
+    return rating.to_dict()
+
+
+def generate(req: dict) -> dict:
+    """A new puzzle (:mod:`sudokit.generate`)."""
+    gen = _optional("sudokit.generate", "generation")
+    size = req["size"]
+    if size > req["max_size"]:
+        raise TaskError(422, f"size {size} is larger than this server supports "
+                             f"(at most {req['max_size']})")
+    made = gen.generate(size, box=req.get("box"), symmetry=req.get("symmetry") or "none",
+                        level=req.get("level"), seed=req.get("seed"),
+                        time_limit=_search_limit(req))
+    rating = getattr(made, "rating", None)
+    return {"position": _position_dict(Position.from_grid(made.puzzle)),
+            "rating": None if rating is None else rating.to_dict(),
+            "seed": getattr(made, "seed", None)}
+
+
+def _optional(module: str, what: str):
+    """A module another part of sudokit provides, or a 501 naming what is missing."""
+    import importlib
+
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as e:
+        if e.name != module:
+            raise
+        raise TaskError(501, f"{what} is not available in this version of sudokit "
+                             f"({module} is missing)") from None
+
+
+TASKS: dict[str, Callable[[dict], dict]] = {
+    "parse": parse, "solve": solve, "count": count, "step": step, "round": round_, "hint": hint,
+    "check": check, "export": export, "rate": rate, "generate": generate,
+}
+
+
+def run(name: str, req: dict) -> tuple:
+    """Run task ``name``: ``("ok", result)`` or ``("error", status, message)``."""
+    try:
+        return "ok", TASKS[name](req)
+    except TaskError as e:
+        return "error", e.status, e.message
+    except SearchLimitError as e:
+        return "error", 408, f"{name} stopped at its time limit: {e}"
+    except SudokitError as e:
+        return "error", 422, str(e)
+    except RecursionError:
+        return "error", 422, f"{name}: the puzzle is too deep to work through"
+    except Exception as e:  # a bug: log it, answer without a traceback
+        log.error("task %s failed:\n%s", name, traceback.format_exc())
+        return "error", 500, f"internal error in {name}: {type(e).__name__}"
