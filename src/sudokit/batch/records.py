@@ -1,0 +1,148 @@
+"""What a batch writes for each input line: the statuses and the three output formats.
+
+- ``line`` (the default): the solution, then the text that followed the puzzle; a line
+  without a solution gets its status instead (``no-solution``, ``multiple``, ``limit``,
+  ``invalid: line 7: reason``); blank lines stay blank and ``#`` comment lines are copied.
+  With ``--rate`` the score and level follow the solution.
+- ``csv``: a header, then one row per line: ``line,status,puzzle,solution,count,comment,
+  reason`` (``file`` first when there are several inputs; ``score,level,hardest,techniques,
+  trial`` last with ``--rate``).
+- ``jsonl``: one JSON object per line with the same fields (``solution`` and ``count`` null
+  when there are none, ``comment``/``reason``/``file`` only when there is one, ``rating`` an
+  object with ``--rate``).
+
+Every input line gives exactly one output line (the CSV header aside).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import asdict, dataclass
+
+SOLVED = "solved"
+NO_SOLUTION = "no-solution"
+MULTIPLE = "multiple"
+INVALID = "invalid"
+LIMIT = "limit"
+#: Every status a line can get, in the order summaries list them.
+STATUSES = (SOLVED, MULTIPLE, NO_SOLUTION, LIMIT, INVALID)
+
+FORMATS = ("line", "csv", "jsonl")
+#: File extensions (after any ``.gz``) that name an output format.
+EXTENSIONS = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl", ".txt": "line"}
+
+_BASE_COLUMNS = ["line", "status", "puzzle", "solution", "count", "comment", "reason"]
+_RATING_COLUMNS = ["score", "level", "hardest", "techniques", "trial"]
+
+_ENCODING = ("utf-8", "surrogateescape")  # bytes that were not UTF-8 go out as they came in
+
+
+@dataclass
+class LineResult:
+    """The result of one input line (what :func:`sudokit.batch.iter_results` yields)."""
+
+    source: str
+    line: int
+    status: str
+    puzzle: str
+    solution: str | None = None
+    count: int | None = None
+    comment: str = ""
+    reason: str | None = None
+    rating: dict | None = None
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def csv_columns(with_file: bool, rate: bool) -> list[str]:
+    return (["file"] if with_file else []) + _BASE_COLUMNS + (_RATING_COLUMNS if rate else [])
+
+
+def header(fmt: str, with_file: bool, rate: bool) -> bytes:
+    """What starts an output file: the CSV header row, nothing for the other formats."""
+    if fmt != "csv":
+        return b""
+    buf = io.StringIO()
+    csv.writer(buf, lineterminator="\n").writerow(csv_columns(with_file, rate))
+    return buf.getvalue().encode()
+
+
+def format_batch(opts, source: str, lines: list[int], statuses: list[str], grids: list[str],
+                 solutions: list[str], counts: list[int | None], comments: list[str],
+                 reasons: list[str | None], ratings: list[dict | None] | None):
+    """The output of one batch, in ``opts.fmt``: bytes, or a list of :class:`LineResult`."""
+    fmt = opts.fmt
+    if fmt == "records":
+        return [LineResult(source, lines[i], statuses[i], grids[i], solutions[i] or None, counts[i],
+                           comments[i], reasons[i], ratings[i] if ratings else None)
+                for i in range(len(lines))]
+    if fmt == "line":
+        where = f"{source} line " if opts.with_file else "line "
+        out = [_line(i, statuses, solutions, comments, reasons, ratings, where, lines) for i in range(len(lines))]
+        return ("\n".join(out) + "\n").encode(*_ENCODING) if out else b""
+    if fmt == "csv":
+        return _csv(opts, source, lines, statuses, grids, solutions, counts, comments, reasons, ratings)
+    if fmt == "jsonl":
+        return _jsonl(opts, source, lines, statuses, grids, solutions, counts, comments, reasons, ratings)
+    raise ValueError(f"unknown output format {fmt!r}")
+
+
+def _line(i, statuses, solutions, comments, reasons, ratings, where, lines) -> str:
+    status, comment = statuses[i], comments[i]
+    if status == SOLVED:
+        text = solutions[i]
+        if ratings is not None and ratings[i] is not None:
+            text += f" {ratings[i]['score']:.1f} {ratings[i]['level']}"
+    else:
+        reason = reasons[i]
+        if reason is not None and status == INVALID:
+            if reason.startswith(("empty line", "comment line")):
+                return comment  # kept as it was: blank, or the comment itself
+            text = f"{status}: {where}{lines[i]}: {reason}"
+        else:
+            text = status
+    return f"{text} {comment}" if comment else text
+
+
+def _rating_cells(rating: dict | None) -> list:
+    if rating is None:
+        return ["", "", "", "", ""]
+    return [rating.get("score"), rating.get("level"), rating.get("hardest") or "",
+            " ".join(rating.get("techniques") or ()), rating.get("trial")]
+
+
+def _csv(opts, source, lines, statuses, grids, solutions, counts, comments, reasons, ratings) -> bytes:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    head = [source] if opts.with_file else []
+    for i in range(len(lines)):
+        row = head + [lines[i], statuses[i], grids[i], solutions[i], "" if counts[i] is None else counts[i],
+                      comments[i], reasons[i] or ""]
+        if opts.rate:
+            row += _rating_cells(ratings[i] if ratings else None)
+        w.writerow(row)
+    return buf.getvalue().encode(*_ENCODING)
+
+
+def _jsonl(opts, source, lines, statuses, grids, solutions, counts, comments, reasons, ratings) -> bytes:
+    dumps = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode
+    out = []
+    for i in range(len(lines)):
+        doc: dict = {"file": source} if opts.with_file else {}
+        doc.update(line=lines[i], status=statuses[i], puzzle=grids[i], solution=solutions[i] or None,
+                   count=counts[i])
+        if comments[i]:
+            doc["comment"] = comments[i]
+        if reasons[i]:
+            doc["reason"] = reasons[i]
+        if opts.rate:
+            doc["rating"] = ratings[i] if ratings else None
+        out.append(dumps(doc))
+    return ("\n".join(out) + "\n").encode(*_ENCODING) if out else b""
+
+
+__all__ = ["LineResult", "STATUSES", "FORMATS", "EXTENSIONS", "SOLVED", "NO_SOLUTION", "MULTIPLE",
+           "INVALID", "LIMIT", "header", "csv_columns", "format_batch"]
