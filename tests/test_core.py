@@ -260,3 +260,13 @@ def test_empty_batch():
     assert len(core.solve_many("# only a comment\n\n", box=(2, 3))) == 0
     with pytest.raises(ValueError, match="no puzzle"):
         core.solve_many("")
+
+
+def test_count_is_right_when_only_some_solutions_are_kept():
+    from sudokit.search import core as _c
+
+    grid = Grid.parse("1........2........3........4........5........6........7........8........9........")
+    kept = _c.solve(grid, limit=300, keep=1)
+    assert len(kept.solutions) == 1
+    assert kept.count == 300 == len(_c.solve(grid, limit=300).solutions)
+    assert kept.status == "multiple"

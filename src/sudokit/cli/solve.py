@@ -173,6 +173,8 @@ def solve(
             options = {}
             if stats and method == "backtrack" and not as_json:
                 options["progress"] = lambda checks, cell, g=grid.geometry: _progress(checks, cell, g)
+            if count and (method or search.DEFAULT_METHOD) in search.core.CORE_METHODS:
+                options["keep"] = 1  # count in C without building every solution grid
             if jobs is not None:
                 result = _parallel(grid, method, report.limit, node_limit, time_limit, jobs, count)
             else:

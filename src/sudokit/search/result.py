@@ -34,7 +34,8 @@ class SearchResult:
 
     @property
     def count(self) -> int:
-        return len(self.solutions)
+        """Solutions found: more than ``len(solutions)`` when the search kept only some."""
+        return self.extra.get("count", len(self.solutions))
 
     @property
     def solution(self) -> Grid | None:
