@@ -1,0 +1,74 @@
+"""Sue de Coq on hand-written positions (every cell not named holds every digit, so it can never
+be part of the pattern: it would bring in too many digits), and soundness on real positions.
+The solve-path soundness of this technique is also checked in ``test_als.py``."""
+
+from __future__ import annotations
+
+from helpers import blank_position, check_sound, eliminations, steps
+
+
+def row_of_names(row: int, cols, digits) -> set[str]:
+    return {f"r{row}c{c}-{d}" for c in cols for d in digits}
+
+
+def box1_names(cells: list[str], digits) -> set[str]:
+    return {f"{c}-{d}" for c in cells for d in digits}
+
+
+def test_sue_de_coq():
+    # r1c1,r1c2 hold 1/2/3/4 (two cells, four digits); r1c5 {1,2} in the row, r2c3 {3,4} in
+    # the box: 1 and 2 are placed in the row part, 3 and 4 in the box part
+    pos = blank_position(9, cands={"r1c1": "123", "r1c2": "234", "r1c5": "12", "r2c3": "34"})
+    expected = (row_of_names(1, (3, 4, 6, 7, 8, 9), "12")
+                | box1_names(["r1c3", "r2c1", "r2c2", "r3c1", "r3c2", "r3c3"], "34"))
+    assert eliminations("sue-de-coq", pos) == [expected]
+    step = steps("sue-de-coq", pos)[0]
+    assert step.explanation.startswith(
+        "Sue de Coq: r1c1,r1c2 {1,2,3,4} with r1c5 {1,2} (row 1) and r2c3 {3,4} (box 1): "
+        "removes 1 from r1c3, r1c4, r1c6")
+    assert sorted(pos.geometry.name(c) for c in step.cells) == ["r1c1", "r1c2", "r1c5", "r2c3"]
+    assert [pos.geometry.house_name(h) for h in step.houses] == ["row 1", "box 1"]
+
+
+def test_sue_de_coq_with_an_extra_digit_on_the_line():
+    # the row part is r1c5 {1,7}, r1c6 {2,7}: two cells, digits 1/2 of the intersection and 7
+    # (five cells, five digits: 7 is placed in the row too)
+    pos = blank_position(9, cands={"r1c1": "123", "r1c2": "234", "r1c5": "17", "r1c6": "27",
+                                   "r2c3": "34"})
+    expected = (row_of_names(1, (3, 4, 7, 8, 9), "127")
+                | box1_names(["r1c3", "r2c1", "r2c2", "r3c1", "r3c2", "r3c3"], "34"))
+    assert eliminations("sue-de-coq", pos) == [expected]
+    assert steps("sue-de-coq", pos)[0].explanation.startswith(
+        "Sue de Coq: r1c1,r1c2 {1,2,3,4} with r1c5,r1c6 {1,2,7} (row 1) and r2c3 {3,4} (box 1)")
+
+
+def test_sue_de_coq_nothing_when_line_and_box_share_a_digit():
+    pos = blank_position(9, cands={"r1c1": "123", "r1c2": "234", "r1c5": "12", "r2c3": "23"})
+    assert steps("sue-de-coq", pos) == []
+
+
+def test_sue_de_coq_nothing_with_one_extra_digit_only():
+    # the intersection holds three digits in two cells: not enough for the pattern
+    pos = blank_position(9, cands={"r1c1": "12", "r1c2": "23", "r1c5": "12", "r2c3": "34"})
+    assert steps("sue-de-coq", pos) == []
+
+
+def test_sue_de_coq_6x6():
+    # 2x3 boxes: box 1 is r1-2 c1-3, the rest of row 1 is c4-c6
+    pos = blank_position(6, cands={"r1c1": "123", "r1c2": "234", "r1c4": "12", "r2c3": "34"})
+    expected = row_of_names(1, (3, 5, 6), "12") | box1_names(["r1c3", "r2c1", "r2c2"], "34")
+    assert eliminations("sue-de-coq", pos) == [expected]
+
+
+def test_sue_de_coq_column_16x16():
+    # a column through a 4x4 box: r1c1,r2c1 {1,2,3,4}, r9c1 {1,2} in column 1, r3c2 {3,4}
+    pos = blank_position(16, cands={"r1c1": "123", "r2c1": "234", "r9c1": "12", "r3c2": "34"})
+    col_rest = [r for r in range(3, 17) if r != 9]
+    expected = ({f"r{r}c1-{d}" for r in col_rest for d in "12"}
+                | {f"r{r}c{c}-{d}" for r in range(1, 5) for c in range(1, 5) for d in "34"
+                   if (r, c) not in ((1, 1), (2, 1), (3, 2))})
+    assert eliminations("sue-de-coq", pos) == [expected]
+
+
+def test_sue_de_coq_is_sound_on_real_positions():
+    assert check_sound(["sue-de-coq"], count=60)["sue-de-coq"] > 0
