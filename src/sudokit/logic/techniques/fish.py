@@ -7,12 +7,16 @@ lose the digit everywhere outside the base houses ("n-wings" in Lösningsmetoder
   fin is true or the fish is, so only cover cells that see every fin lose the digit.
 * Sashimi fish: a finned fish that without its fins would be degenerate (a base line left
   with a single candidate).
+* Franken fish: boxes may join the base sets and the cover sets, the base taken from rows and
+  boxes and the cover from columns and boxes (or the transpose). Finned franken fish may have
+  fins anywhere; the eliminations see every fin.
+* Finned mutant fish: any mix of rows, columns and boxes on either side.
 
-The search works on bitmasks: for one digit, each base line is the mask of cross positions
+The line search works on bitmasks: for one digit, each base line is the mask of cross positions
 (columns of a row, rows of a column) holding the candidate, and combinations of base lines are
 extended only while the union of their masks can still be covered. :class:`Fish` and
-:func:`fish_from_houses` describe a fish over any houses (base/cover sets as house indices),
-so franken and mutant fish can be added on top later.
+:func:`fish_from_houses` describe a fish over any houses (base/cover sets as house indices);
+:func:`house_fish` finds the fish of every shape (see the section on franken and mutant fish).
 """
 
 from __future__ import annotations
@@ -20,13 +24,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, product
 
 from ...geometry import Geometry
+from ..links import house_masks, peer_masks
 from ..position import Position
 from ..step import cell_list
 from .masks import digit_masks
-from .registry import REGISTRY, finder
+from .registry import CATALOGUE, REGISTRY, finder
 
 SIZES = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
 KINDS = ("basic", "finned", "sashimi")
@@ -54,19 +59,19 @@ class Fish:
 
 
 def house_list(g: Geometry, houses) -> str:
-    """``rows 1, 4, 8`` for houses of one kind, else ``row 1, box 5``."""
-    houses = sorted(houses)
-    kinds = {h // g.size for h in houses}
-    if len(kinds) == 1 and len(houses) > 1:
-        word = ("rows", "columns", "boxes")[kinds.pop()]
-        return f"{word} " + ", ".join(str(h % g.size + 1) for h in houses)
-    return ", ".join(g.house_name(h) for h in houses)
+    """``rows 1, 4, 8``; houses of several kinds by kind: ``rows 1, 4 and box 5``."""
+    groups = []
+    for kind, (one, many) in enumerate((("row", "rows"), ("column", "columns"), ("box", "boxes"))):
+        numbers = [str(h % g.size + 1) for h in sorted(houses) if h // g.size == kind]
+        if numbers:
+            groups.append(f"{one if len(numbers) == 1 else many} {', '.join(numbers)}")
+    return " and ".join(groups) if len(groups) < 3 else f"{groups[0]}, {groups[1]} and {groups[2]}"
 
 
-def fish_step(pos: Position, fish: Fish):
-    """The Step for a fish, named by its size and kind."""
+def fish_step(pos: Position, fish: Fish, technique: str | None = None):
+    """The Step for a fish, named by its size and kind (or by the technique id given)."""
     g = pos.geometry
-    tech = REGISTRY[TECHNIQUE[(len(fish.base), fish.kind)]]
+    tech = REGISTRY[technique or TECHNIQUE[(len(fish.base), fish.kind)]]
     d = fish.digit
     what = f"{tech.name} {d} in {house_list(g, fish.base)} ({house_list(g, fish.cover)})"
     if fish.fins:
@@ -309,3 +314,349 @@ def _register(size: int, kind: str) -> None:
 for _size in SIZES:
     for _kind in KINDS:
         _register(_size, _kind)
+
+
+# --- franken and mutant fish: any houses as base and cover sets ------------------------------
+#
+# All shapes come from one search per digit and size over every house. The search is driven
+# by the cells a fish can eliminate: a fish eliminates e exactly when, with e true, its base
+# sets cannot all be filled, that is when the base candidates that do not see e lie in the
+# cover sets other than one through e: at most n - 1 houses. A base candidate can only be
+# covered by its other two houses; base candidates whose pairs of houses are disjoint (a
+# "matching") need one cover each, so a target e must see all but n - 1 of them, and it sees
+# at most three (one per house of e). The search adds base sets in turn, keeps a greedy
+# matching and, as bitmasks, the cells that see one, two and three matched candidates: the
+# targets still possible. Cover sets are only enumerated, target by target, for complete
+# base sets with targets left. Results are cached per digit by the mask of its cells, so along
+# a solve path only the digits that changed are searched again.
+
+#: Most fins of a franken or mutant fish. Fins cost nothing in the search (they are what the
+#: covers leave around a target); the cap only keeps out sprawling patterns.
+MAX_FINS = 5
+#: Work (base sets tried plus targets checked) per digit and size before the search stops with
+#: what it found so far. 9x9 searches need at most about 5,500 (jellyfish, positions of
+#: top1465 and forum_hardest_1106); 16x16 and 25x25 grids with many candidates reach it.
+WORK_LIMIT = 10_000
+#: Targets are re-checked one by one (a matching without their peers) once this few are left.
+REFINE_BELOW = 4
+
+HOUSE_TECHNIQUES = tuple(f"{kind}-{name}" for name in SIZES.values()
+                         for kind in ("franken", "finned-franken", "finned-mutant"))
+
+
+def fish_shape(g: Geometry, base, cover) -> str:
+    """``basic`` (rows against columns), ``franken`` (rows and boxes against columns and
+    boxes, or the transpose) or ``mutant`` (anything else)."""
+    n = g.size
+    bk = {h // n for h in base}
+    ck = {h // n for h in cover}
+    if bk | ck == {0, 1} and not bk & ck:
+        return "basic"
+    if (bk <= {0, 2} and ck <= {1, 2}) or (bk <= {1, 2} and ck <= {0, 2}):
+        return "franken"
+    return "mutant"
+
+
+def _technique_of(g: Geometry, base, cover, fins: int, thin: int) -> str | None:
+    """The technique id a fish is reported under (None: an unfinned mutant fish)."""
+    shape = fish_shape(g, base, cover)
+    name = SIZES[len(base)]
+    if shape == "basic":
+        return TECHNIQUE[(len(base), "basic" if not fins else "sashimi" if thin <= 1 else "finned")]
+    if shape == "franken":
+        return f"finned-franken-{name}" if fins else f"franken-{name}"
+    return f"finned-mutant-{name}" if fins else None
+
+
+@lru_cache(maxsize=None)
+def _cell_houses(g: Geometry) -> tuple[tuple[int, int, int], ...]:
+    n = g.size
+    return tuple((g.row_of(c), n + g.col_of(c), 2 * n + g.box_of(c)) for c in range(g.ncells))
+
+
+class _OverBudget(Exception):
+    pass
+
+
+@lru_cache(maxsize=4096)
+def _house_fish(g: Geometry, size: int, cells: int) -> tuple[tuple, ...]:
+    """Every fish of ``size`` base sets on the digit whose candidates are ``cells``, as (base,
+    cover, fins mask, eliminations mask, technique id); base and cover are sorted house indices.
+
+    A fish here: base houses with two candidates or more, sharing none; cover houses each
+    holding a base candidate that no other cover holds; every base house with a candidate in
+    the cover; at most :data:`MAX_FINS` fins (base candidates outside the cover). It removes
+    the cover candidates outside the base that see every fin."""
+    hm, peers, ch = house_masks(g), peer_masks(g), _cell_houses(g)
+    hc = [m & cells for m in hm]
+    bases = sorted((h for h, m in enumerate(hc) if m & (m - 1)),
+                   key=lambda h: (hc[h].bit_count(), h))
+    nb = len(bases)
+    if nb < size:
+        return ()
+    # per base set, its candidates as (the pair of other houses that could cover it, its bit)
+    # and their peers; for each base set, the later base sets that share no candidate with it
+    pairs_of, links_of, owners = [], [], {}
+    for i, h in enumerate(bases):
+        xs = _bits(hc[h])
+        pairs_of.append(tuple((sum(1 << o for o in ch[x] if o != h), 1 << x) for x in xs))
+        links_of.append(tuple((pair, peers[x]) for (pair, _), x in zip(pairs_of[i], xs)))
+        for x in xs:
+            owners[x] = owners.get(x, 0) | 1 << i
+    later = []
+    for i, h in enumerate(bases):
+        overlap = 0
+        for x in _bits(hc[h]):
+            overlap |= owners[x]
+        later.append(((1 << nb) - (2 << i)) & ~overlap)
+
+    chosen: list[int] = []
+    found: dict[tuple, tuple] = {}
+    work = 0
+    most = size - 1
+
+    def matching(flat: tuple, seen: int) -> list[int] | None:
+        """A greedy matching of the base candidates in ``flat`` outside ``seen`` (their pairs
+        of houses), or None once it outgrows n - 1 (no n - 1 covers hold them)."""
+        used, out = 0, []
+        for pair, cb in flat:
+            if not (cb & seen or pair & used):
+                if len(out) == most:
+                    return None
+                used |= pair
+                out.append(pair)
+        return out
+
+    def extend(depth: int, cand: int, flat: tuple, base_cells: int, used: int, count: int,
+               s1: int, s2: int, s3: int) -> None:
+        nonlocal work
+        last = depth + 1 == size
+        while cand:
+            work += 1
+            if work > WORK_LIMIT:
+                raise _OverBudget
+            low = cand & -cand
+            i = low.bit_length() - 1
+            cand ^= low
+            u, m, a1, a2, a3 = used, count, s1, s2, s3
+            for pair, p in links_of[i]:
+                if not pair & u:
+                    u |= pair
+                    m += 1
+                    a3 |= a2 & p
+                    a2 |= a1 & p
+                    a1 |= p
+            over = m - most  # matched candidates a target must see
+            if over > 3:
+                continue
+            b2 = base_cells | hc[bases[i]]
+            targets = cells & ~b2
+            if over > 0:
+                targets &= (a1, a2, a3)[over - 1]
+                if not targets:
+                    continue
+            f2 = flat + pairs_of[i]
+            chosen.append(i)
+            if last:
+                # a second greedy matching, the other way round, bounds the targets again
+                u, m, a1, a2, a3 = 0, -most, 0, 0, 0
+                for pair, cb in reversed(f2):
+                    if not pair & u:
+                        u |= pair
+                        m += 1
+                        p = peers[cb.bit_length() - 1]
+                        a3 |= a2 & p
+                        a2 |= a1 & p
+                        a1 |= p
+                if m <= 3:
+                    if m > 0:
+                        targets &= (a1, a2, a3)[m - 1]
+                    if targets:
+                        complete(f2, b2, targets)
+            else:
+                if targets.bit_count() < REFINE_BELOW:
+                    work += targets.bit_count()
+                    for e in _bits(targets):
+                        if matching(f2, peers[e]) is None:
+                            targets ^= 1 << e
+                if targets:
+                    extend(depth + 1, cand & later[i], f2, b2, u, m, a1, a2, a3)
+            chosen.pop()
+
+    def complete(flat: tuple, base_cells: int, targets: int) -> None:
+        """Cover sets for a complete base, target by target."""
+        nonlocal work
+        base_bits = 0
+        work += targets.bit_count()
+        for e in _bits(targets):
+            seen = peers[e]
+            pairs = matching(flat, seen)
+            if pairs is None:
+                continue
+            if not base_bits:
+                base_bits = sum(1 << bases[i] for i in chosen)
+            outside = base_cells & ~seen
+            if len(pairs) == most:  # one house of each matched pair, nothing else
+                for pick in product(*(_bits(p) for p in pairs)):
+                    cm = 0
+                    for h in pick:
+                        cm |= hc[h]
+                    if not outside & ~cm:
+                        finish(base_cells, base_bits, e, pick, cm)
+            else:
+                cover_rest(base_cells, base_bits, e, outside, (), 0, base_bits)
+
+    def cover_rest(base_cells, base_bits, e, outside, covers, cm, banned) -> None:
+        """Every way to cover ``outside`` with at most n - 1 houses (each cover set found
+        once: a house passed over is banned below)."""
+        left = outside & ~cm
+        if not left:
+            finish(base_cells, base_bits, e, covers, cm)
+            return
+        if len(covers) == size - 1:
+            return
+        x = (left & -left).bit_length() - 1
+        a, b = (o for o in ch[x] if not base_bits >> o & 1)
+        if not banned >> a & 1:
+            cover_rest(base_cells, base_bits, e, outside, covers + (a,), cm | hc[a],
+                       banned | 1 << a)
+        if not banned >> b & 1:
+            cover_rest(base_cells, base_bits, e, outside, covers + (b,), cm | hc[b],
+                       banned | 1 << a | 1 << b)
+
+    def finish(base_cells, base_bits, e, covers, cm) -> None:
+        """Add a cover set through ``e`` (and, if the cover is short, houses holding
+        would-be fins) and record the fish."""
+        for c1 in ch[e]:
+            if c1 in covers or not hc[c1] & base_cells:
+                continue
+            cm1 = cm | hc[c1]
+            short = size - 1 - len(covers)
+            if not short:
+                record(base_cells, covers + (c1,), cm1)
+                continue
+            loose = base_cells & ~cm1
+            pads = sorted({o for x in _bits(loose) for o in ch[x]
+                           if not base_bits >> o & 1 and o != c1 and o not in covers})
+            for extra in combinations(pads, short):
+                cm2 = cm1
+                for h in extra:
+                    cm2 |= hc[h]
+                record(base_cells, covers + (c1,) + extra, cm2)
+
+    def record(base_cells: int, covers: tuple[int, ...], cm: int) -> None:
+        base = tuple(sorted(bases[i] for i in chosen))
+        cover = tuple(sorted(covers))
+        if (base, cover) in found:
+            return
+        for h in cover:  # each cover set holds a base candidate of its own
+            others = 0
+            for o in cover:
+                if o != h:
+                    others |= hc[o]
+            if not hc[h] & base_cells & ~others:
+                return
+        fins = base_cells & ~cm
+        if fins.bit_count() > MAX_FINS:
+            return
+        thin = min((hc[h] & cm).bit_count() for h in base)
+        if not thin:
+            return  # a base set all fins
+        elims = cm & ~base_cells
+        for f in _bits(fins):
+            elims &= peers[f]
+        found[(base, cover)] = (base, cover, fins, elims, _technique_of(g, base, cover, fins, thin))
+
+    try:
+        extend(0, (1 << nb) - 1, (), 0, 0, 0, 0, 0, 0)
+    except _OverBudget:
+        pass
+    return tuple(found.values())
+
+
+def _weight(technique: str) -> float:
+    return CATALOGUE[technique][1]
+
+
+@lru_cache(maxsize=4096)
+def _reported(g: Geometry, size: int, cells: int) -> tuple[tuple, ...]:
+    """The franken and mutant fish of :func:`_house_fish` worth reporting: not a basic fish,
+    and not one whose eliminations the fish of simpler techniques (lower weight, no more base
+    sets) make between them."""
+    mine = [f for f in _house_fish(g, size, cells) if f[4] in HOUSE_TECHNIQUES]
+    if not mine:
+        return ()
+    by_weight: dict[float, int] = {}  # weight -> eliminations of the fish of that weight
+    for s in range(2, size + 1):
+        for f in _house_fish(g, s, cells):
+            if f[4]:
+                w = _weight(f[4])
+                by_weight[w] = by_weight.get(w, 0) | f[3]
+    out = []
+    for f in mine:
+        w = _weight(f[4])
+        simpler = 0
+        for weight, elims in by_weight.items():
+            if weight < w:
+                simpler |= elims
+        if f[3] & ~simpler:
+            out.append(f)
+    return tuple(out)
+
+
+_last_cells: tuple[tuple, list[int]] | None = None
+
+
+def _digit_cells(pos: Position) -> list[int]:
+    """Per digit, the mask of the cells holding it as a candidate (the last one kept)."""
+    global _last_cells
+    key = (pos.geometry, tuple(pos.cands))
+    if _last_cells is not None and _last_cells[0] == key:
+        return _last_cells[1]
+    out = [0] * (pos.size + 1)
+    for cell, m in enumerate(pos.cands):
+        while m:
+            low = m & -m
+            out[low.bit_length()] |= 1 << cell
+            m ^= low
+    _last_cells = (key, out)
+    return out
+
+
+def _as_fish(g: Geometry, digit: int, cells: int, found: tuple) -> Fish:
+    base, cover, fins, elims, technique = found
+    hm = house_masks(g)
+    base_cells = cover_cells = 0
+    for h in base:
+        base_cells |= hm[h] & cells
+    for h in cover:
+        cover_cells |= hm[h] & cells
+    return Fish(digit, base, cover, tuple(_bits(base_cells & cover_cells)), tuple(_bits(fins)),
+                tuple(_bits(elims)))
+
+
+def house_fish(pos: Position, size: int,
+               reported: bool = False) -> Iterator[tuple[str | None, Fish]]:
+    """(technique id, fish) for every fish of ``size`` base sets of any shape in ``pos`` (at
+    most :data:`MAX_FINS` fins); with ``reported``, only the franken and mutant fish that their
+    finders report. The id is None for an unfinned mutant fish (no technique of its own)."""
+    g = pos.geometry
+    search = _reported if reported else _house_fish
+    for digit, cells in enumerate(_digit_cells(pos)):
+        if digit and cells:
+            for found in search(g, size, cells):
+                yield found[4], _as_fish(g, digit, cells, found)
+
+
+def _register_house(size: int, technique: str) -> None:
+    def find(pos: Position):
+        for tid, fish in house_fish(pos, size, reported=True):
+            if tid == technique:
+                yield fish_step(pos, fish, technique)
+
+    finder(technique)(find)
+
+
+for _size, _name in SIZES.items():
+    for _family in ("franken", "finned-franken", "finned-mutant"):
+        _register_house(_size, f"{_family}-{_name}")

@@ -1,0 +1,150 @@
+"""Templates (every placement of one digit that fits): hand-made positions with the templates
+counted by hand, the count and the cells used against listing every template, positions with
+nothing to do, and soundness on positions of forum_hardest_1106 puzzles."""
+
+from __future__ import annotations
+
+import random
+from itertools import permutations
+
+import pytest
+from helpers import (blank_position, cell_of, digit_picture, eliminations, only,
+                     position_from_rows, remove_wrong_candidates, steps, thinned_position)
+from test_fish_franken import SOLVED, sparse, stuck_positions, wrong
+
+from sudokit.geometry import Geometry
+from sudokit.grid import Grid
+from sudokit.logic import Position
+from sudokit.logic.techniques.templates import digit_templates
+
+TEMPLATES = ["template-set", "template-delete"]
+
+
+def test_template_set_and_delete_4x4():
+    # Digit 1 only in r1c1, r1c2 | r2c3, r2c4 | r3c1, r3c3 | r4c3, r4c4. Rows 3 and 4 need
+    # different boxes, and row 4 has only box 4: row 3 takes r3c1, so row 1 takes r1c2, and
+    # rows 2 and 4 share columns 3 and 4 in two ways: 2 templates, both with r1c2 and r3c1.
+    pos = blank_position(4)
+    for house, keep in (("r1", ["r1c1", "r1c2"]), ("r2", ["r2c3", "r2c4"]),
+                        ("r3", ["r3c1", "r3c3"]), ("r4", ["r4c3", "r4c4"])):
+        only(pos, 1, house, keep)
+    assert [s.explanation for s in steps("template-set", pos)] == [
+        "Template Set: every placement of all 4 1s uses r1c2, r3c1 (2 templates fit): "
+        "places r1c2=1, r3c1=1"]
+    assert [s.explanation for s in steps("template-delete", pos)] == [
+        "Template Delete: no placement of all 4 1s uses r1c1, r3c3 (2 templates fit): "
+        "removes 1 from r1c1, r3c3"]
+
+
+def test_placed_digits_are_part_of_every_template():
+    # 2 is placed in r1c1; row 3 keeps it in c3/c4 and row 4 in c2/c4, so row 4 takes box 3
+    # (r4c2) and rows 2 and 3 share columns 3 and 4: 2 templates, none with r4c4.
+    pos = position_from_rows(["2...", "....", "....", "...."], placed=["r1c1"])
+    pos.eliminate(cell_of(pos.geometry, "r3c2"), 2)
+    pos.eliminate(cell_of(pos.geometry, "r4c3"), 2)
+    assert [s.explanation for s in steps("template-set", pos)] == [
+        "Template Set: every placement of all 4 2s uses r4c2 (2 templates fit): places r4c2=2"]
+    assert eliminations("template-delete", pos) == [{"r4c4-2"}]
+    count, used = digit_templates(pos, 2)
+    assert count == 2 and cell_of(pos.geometry, "r1c1") in used
+
+
+def test_template_delete_9x9():
+    # Row 5 keeps its 3 in c4 and c8, box 3 in r1c8, r2c8, r3c9: a template with r3c4 would
+    # need r5c8 (row 5), then r3c9 (box 3), in the row of r3c4.
+    pos = digit_picture(sparse(9, rows={5: {4, 8}}, boxes={3: {(1, 8), (2, 8), (3, 9)}}), 3)
+    assert eliminations("template-delete", pos) == [{"r3c4-3"}]
+    assert steps("template-delete", pos)[0].explanation.startswith(
+        "Template Delete: no placement of all 9 3s uses r3c4 (")
+    assert steps("template-set", pos) == []
+
+
+def templates_by_listing(pos: Position, digit: int) -> tuple[int, set[int]]:
+    """Count the templates of ``digit`` one by one: a column for each row (a permutation),
+    every cell holding the digit or a candidate of it, every box once, every placed one taken."""
+    g = pos.geometry
+    n = g.size
+    fits = {c for c in range(g.ncells) if pos.values[c] == digit or pos.has(c, digit)}
+    placed = {c for c in range(g.ncells) if pos.values[c] == digit}
+    count, used = 0, set()
+    for cols in permutations(range(n)):
+        cells = [r * n + c for r, c in enumerate(cols)]
+        if all(c in fits for c in cells) and len({g.box_of(c) for c in cells}) == n \
+                and placed <= set(cells):
+            count += 1
+            used.update(cells)
+    return count, used
+
+
+@pytest.mark.parametrize("box", [(2, 2), (2, 3)])
+def test_counts_and_cells_match_listing_every_template(box):
+    rng = random.Random(box[1])
+    g = Geometry.of(box[0] * box[1], box)
+    checked = 0
+    for _ in range(5):
+        pos, solution = thinned_position(g, rng, blank=0.6, thin=0.3)
+        for d in range(1, g.size + 1):
+            count, used = templates_by_listing(pos, d)
+            found = digit_templates(pos, d)
+            assert found is not None
+            assert found[0] == count and set(found[1]) == used
+            checked += count > 0
+            # the solution is a template: its cells of d are used
+            assert {c for c in range(g.ncells) if solution[c] == d} <= used
+    assert checked
+
+
+def test_steps_follow_from_the_templates():
+    rng = random.Random(11)
+    g = Geometry.of(6, (2, 3))
+    seen = dict.fromkeys(TEMPLATES, 0)
+    for _ in range(12):
+        pos, solution = thinned_position(g, rng, blank=0.7, thin=0.5)
+        for t in TEMPLATES:
+            for step in steps(t, pos):
+                seen[t] += 1
+                assert not wrong(step, pos, solution), step.explanation
+                d = (step.placements or step.eliminations)[0][1]
+                _, used = templates_by_listing(pos, d)
+                assert all(c not in used for c, _ in step.eliminations)
+    assert all(seen.values()), seen
+
+
+# --- nothing to do ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("size", [4, 9, 16])
+def test_nothing_in_a_grid_full_of_candidates(size):
+    pos = blank_position(size)
+    for t in TEMPLATES:
+        assert steps(t, pos) == [], t
+
+
+def test_too_many_partial_templates_are_not_counted():
+    # An empty 16x16 grid has far more partial templates than the limit: the digit is skipped.
+    assert digit_templates(blank_position(16), 1) is None
+    assert digit_templates(blank_position(9), 1) is not None
+
+
+def test_nothing_in_a_solved_grid():
+    pos = Position.from_grid(Grid.parse(SOLVED))
+    for t in TEMPLATES:
+        assert steps(t, pos) == [], t
+
+
+# --- soundness on real positions -------------------------------------------------------------
+
+def test_sound_on_forum_hardest_positions():
+    """As for the fish: 30 stuck positions, and the same with 15% of their wrong candidates
+    removed."""
+    rng = random.Random(3)
+    found = {t: [0, 0] for t in TEMPLATES}
+    for stuck, solution in stuck_positions(10, 3):
+        thinned = stuck.copy()
+        remove_wrong_candidates(thinned, solution, rng, 0.15)
+        for k, pos in enumerate((stuck, thinned)):
+            for t in TEMPLATES:
+                for step in steps(t, pos):
+                    found[t][k] += 1
+                    assert not wrong(step, pos, solution), step.explanation
+    assert found["template-delete"][0], found
+    assert all(thinned for _, thinned in found.values()), found
