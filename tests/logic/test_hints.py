@@ -164,6 +164,6 @@ def test_nudge_for_a_forcing_chain_names_the_assumption_not_the_chain():
     from helpers import blank_position
 
     pos = blank_position(cands={"r1c1": "12", "r1c5": "13", "r5c1": "23"})
-    h = hint(pos, techniques=["forcing-chain-contradiction"], unique=False)
-    assert h.text == "Forcing Chain (Contradiction): look at r5c5."
-    assert h.at("step").text.startswith("Forcing Chain (Contradiction): r5c5=3 -> ")
+    h = hint(pos, techniques=["forcing-chain"], unique=False)
+    assert h.text == "Forcing Chain: look at r1c1."
+    assert h.at("step").text.startswith("Forcing Chain: r1c1 is 1 or 2, and each leads to it (")

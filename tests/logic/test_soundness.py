@@ -24,7 +24,7 @@ SLOW = os.environ.get("SUDOKIT_SLOW", "") not in ("", "0")
 SAMPLES = [("kaggle", 100, 100), ("top1465", 100, 1465), ("17clue", 300, 3000),
            ("forum_hardest_1106", 0, 375)]
 
-FORCING = ("forcing-chain-verity", "forcing-chain-contradiction")
+FORCING = ("nishio", "forcing-chain", "forcing-net", "candidate-test", "candidate-test-recursive")
 
 
 def wrong_changes(step, solution: list[int]) -> list[str]:

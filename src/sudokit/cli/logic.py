@@ -161,7 +161,8 @@ def explain(
                 echo(json.dumps(doc))
             hardest = path.hardest
             echo(json.dumps({"summary": {
-                "solved": path.solved, "steps": len(path.steps), "stuck_reason": path.stuck_reason,
+                "solved": path.solved, "steps": len(path.steps), "trial_steps": path.trial_steps,
+                "stuck_reason": path.stuck_reason,
                 "techniques": dict(path.summary),
                 "hardest": None if hardest is None else {
                     "technique": hardest.technique, "name": hardest.name,
@@ -198,7 +199,10 @@ def _print_path(path, round_of: list[int] = ()) -> None:
             echo(f"Round {round_of[i - 1]}: {count} placement{'s' if count != 1 else ''}")
         echo(f"{i:>{width}}. {step.explanation}")
     n = len(path.steps)
-    if path.solved:
+    if path.solved and path.trial_steps:
+        echo(f"\nSolved in {n} step{'s' if n != 1 else ''}, {path.trial_steps} of them trial "
+             f"(candidate tests): not by logic alone.")
+    elif path.solved:
         echo(f"\nSolved by logic in {n} step{'s' if n != 1 else ''}.")
     else:
         echo(f"\nStopped after {n} step{'s' if n != 1 else ''}: {path.stuck_reason}.")

@@ -12,6 +12,7 @@ from ..grid import Grid
 from .position import Position
 from .step import Step
 from .techniques import REGISTRY, default_order
+from .techniques.registry import TRIAL_FAMILIES
 
 
 @dataclass
@@ -32,6 +33,11 @@ class SolvePath:
     @property
     def hardest(self) -> Step | None:
         return max(self.steps, key=lambda s: s.difficulty, default=None)
+
+    @property
+    def trial_steps(self) -> int:
+        """Steps that are trial (candidate tests), not pattern logic."""
+        return sum(REGISTRY[s.technique].family in TRIAL_FAMILIES for s in self.steps)
 
     @property
     def techniques(self) -> list[str]:

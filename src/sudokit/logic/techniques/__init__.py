@@ -9,7 +9,12 @@ from . import single_digit  # noqa: F401
 from . import coloring  # noqa: F401
 from . import wings  # noqa: F401
 from . import chains  # noqa: F401
+from . import loops  # noqa: F401
 from . import forcing  # noqa: F401
+from . import trial  # noqa: F401
+from . import als  # noqa: F401
+from . import sue_de_coq  # noqa: F401
+from . import templates  # noqa: F401
 from .registry import CATALOGUE, REGISTRY, Technique
 
 __all__ = ["CATALOGUE", "REGISTRY", "Technique", "default_order"]

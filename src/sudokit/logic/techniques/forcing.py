@@ -1,259 +1,414 @@
-"""Forcing chains: assume a candidate and follow the singles it forces (methods 8 and 9 of
-"Lösningsmetoder för sudoku": forcing chains and one-step candidate testing).
+"""Nishio, forcing chains and forcing nets (methods 7 and 8 of "Lösningsmetoder för sudoku").
 
-- Contradiction: if placing ``d`` in a cell forces, through naked and hidden singles, a cell with
-  no candidate, a house with no place for a digit or a digit twice in a house, ``d`` is not there.
-- Verity: every candidate of a cell (or every place of a digit in a house) leads to the same
-  placement or elimination: it is true whichever holds.
+- ``nishio``: place a candidate and follow only that digit (its single positions in houses and
+  its box-line intersections, over and over); if some house is left with no place for it, the
+  candidate goes.
+- ``forcing-chain``: branches followed with naked and hidden singles (and locked candidates
+  when those run out), see :mod:`.propagation`. A candidate whose branch ends in a
+  contradiction goes. For the two flavours of the article, a bivalue cell (its two candidates)
+  and a bilocal digit (its two places in a house), and for cells and houses with more
+  branches too: if every branch but one contradicts, that one holds; if every branch leads to
+  the same placement or elimination, it holds.
+- ``forcing-net``: the same for bivalue cells and bilocal digits, with branches followed with
+  every technique of the basic set (:data:`.propagation.BASIC_SET`).
 
-These are last resorts (the highest weights of the catalogue): they find what the pattern
-techniques miss, at the price of explanations that are chains of singles. The consequences of
-each candidate are computed once per position and shared by both techniques.
+Every branch of a position is computed once and shared by these finders and the trial ones
+(:func:`.propagation.analysis`). The deductions of the last full search are remembered: a
+later position of the same solve (same values and more, no candidate added) re-checks those
+first, which costs a few branches instead of all of them. Steps come most productive first: a
+placement whose branch goes furthest, then eliminations.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ...geometry import Geometry
 from ..position import Position, digits_of
+from ..step import Step
+from .propagation import CHAIN, NET, Analysis, Outcome, analysis, describe, tables
 from .registry import REGISTRY, finder
 
-#: Placements shown in an explanation before it is cut short (a contradiction; each branch).
+#: Placements shown in the chain of a contradiction; in each branch of a set.
 SHOWN = 8
-BRANCH_SHOWN = 4
+BRANCH_SHOWN = 5
+#: Deductions of the last full search re-checked first on the next position.
+MEMO_SIZE = 12
+#: Most branches of a forcing chain's cell or house (more would not read as a chain).
+MAX_BRANCHES = 4
+
+Instance = tuple  # ("one", cell, digit) | ("cell", cell) | ("house", house, digit)
 
 
-class Outcome:
-    """What placing one candidate forces: the placements in the order found, the final
-    candidates, or the contradiction reached."""
+# --- nishio -------------------------------------------------------------------------------------
 
-    __slots__ = ("placed", "values", "cands", "contradiction")
-
-    def __init__(self, placed, values, cands, contradiction):
-        self.placed: list[tuple[int, int]] = placed
-        self.values: list[int] = values
-        self.cands: list[int] = cands
-        self.contradiction: str | None = contradiction
-
-
-def propagate(pos: Position, cell: int, digit: int) -> Outcome:
-    """Place ``digit`` in ``cell``, then every naked and hidden single that follows, and when
-    those run out the locked candidates (which may open new singles), until nothing changes."""
-    g: Geometry = pos.geometry
-    peers, houses, full = g.peers, g.houses, pos.all_mask
-    values, cands = pos.values[:], pos.cands[:]
-    placed: list[tuple[int, int]] = []
-    queue = [(cell, digit)]
+def nishio_branch(g: Geometry, board: int, placed: int, cell: int):
+    """Place one digit in ``cell`` on its board (cells where it is a candidate) and follow it
+    alone. Returns None, or (placements after the first, house or None, conflicting cells)."""
+    t = tables(g)
+    peer, houses, inter = t.peer, t.house, t.intersections
+    queue = [(cell, -1)]
+    order: list[int] = []
     while True:
-        for c, d in queue:
-            if values[c]:
-                if values[c] != d:
-                    return Outcome(placed, values, cands, f"{g.name(c)} would hold both {values[c]} and {d}")
+        for c, h in queue:
+            cb = 1 << c
+            if placed & cb:
                 continue
-            b = 1 << (d - 1)
-            if not cands[c] & b:
-                return Outcome(placed, values, cands, f"{g.name(c)} cannot hold {d} any more")
-            values[c] = d
-            cands[c] = 0
-            placed.append((c, d))
-            for p in peers[c]:
-                m = cands[p]
-                if m & b:
-                    m ^= b
-                    cands[p] = m
-                    if not m:
-                        return Outcome(placed, values, cands, f"{g.name(p)} has no candidate left")
-                    if not m & (m - 1):
-                        queue.append((p, m.bit_length()))  # seen later in this same loop
+            if not board & cb:  # a house needs the digit in a cell a placement already sees
+                other = next(x for x in order if peer[x] >> c & 1)
+                return order[1:], h, (c, other)
+            board &= ~(peer[c] | cb)
+            placed |= cb
+            order.append(c)
         queue = []
-        for h, house in enumerate(houses):
-            once = twice = filled = 0
-            for c in house:
-                v = values[c]
-                if v:
-                    filled |= 1 << (v - 1)
-                else:
-                    m = cands[c]
-                    twice |= once & m
-                    once |= m
-            missing = full & ~(once | filled)
-            if missing:
-                d = missing.bit_length()
-                return Outcome(placed, values, cands, f"{g.house_name(h)} has no place for {d}")
-            singles = once & ~twice & ~filled
-            while singles:
-                low = singles & -singles
-                singles ^= low
-                queue.append((next(c for c in house if cands[c] & low), low.bit_length()))
+        for h, hm in enumerate(houses):
+            if placed & hm:
+                continue
+            m = board & hm
+            if not m:
+                return order[1:], h, None
+            if not m & (m - 1):
+                queue.append((m.bit_length() - 1, h))
         if queue:
             continue
-        # Singles are exhausted: locked candidates (method 3) may open new ones.
-        changed = False
-        for seg, box_rest, line_rest in _intersections(g):
-            in_seg = 0
-            for c in seg:
-                in_seg |= cands[c]
-            if not in_seg:
-                continue
-            box_other = line_other = 0
-            for c in box_rest:
-                box_other |= cands[c]
-            for c in line_rest:
-                line_other |= cands[c]
-            for rest, gone in ((line_rest, in_seg & ~box_other & line_other),
-                               (box_rest, in_seg & ~line_other & box_other)):
-                if not gone:
-                    continue
-                changed = True
-                for c in rest:
-                    m = cands[c]
-                    if m & gone:
-                        m &= ~gone
-                        cands[c] = m
-                        if not m:
-                            return Outcome(placed, values, cands, f"{g.name(c)} has no candidate left")
-                        if not m & (m - 1):
-                            queue.append((c, m.bit_length()))
-        if not changed:
-            return Outcome(placed, values, cands, None)
+        before = board
+        for seg, box_rest, line_rest in inter:
+            if board & seg:
+                x = board & box_rest
+                y = board & line_rest
+                if not x:
+                    board &= ~y
+                elif not y:
+                    board &= ~x
+        if board == before:
+            return None
 
 
-_SEGMENTS: dict = {}
+_NISHIO: dict = {}
 
 
-def _intersections(g: Geometry) -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
-    """Every box/line intersection: (its cells, the rest of the box, the rest of the line)."""
-    found = _SEGMENTS.get(g)
+def _nishio_digit(g: Geometry, board: int, placed: int) -> list:
+    """(cell, result) for every cell of the board whose branch fails; kept per board, so a
+    digit untouched since the last position is not searched again."""
+    key = (g, board, placed)
+    found = _NISHIO.get(key)
     if found is None:
         found = []
-        for box in g.boxes:
-            bset = set(box)
-            for line in g.rows + g.cols:
-                seg = tuple(c for c in line if c in bset)
-                if seg:
-                    found.append((seg, tuple(c for c in box if c not in seg),
-                                  tuple(c for c in line if c not in bset)))
-        _SEGMENTS[g] = found
+        houses = tables(g).house
+        broken = any(not (board | placed) & hm for hm in houses)  # no branch is worth following
+        s = 0 if broken else board
+        while s:
+            low = s & -s
+            s ^= low
+            c = low.bit_length() - 1
+            res = nishio_branch(g, board, placed, c)
+            if res is not None:
+                found.append((c, res))
+        if len(_NISHIO) > 256:
+            _NISHIO.clear()
+        _NISHIO[key] = found
     return found
 
 
-_CACHE: dict = {}
-
-
-#: Above this many cells the outcomes are not kept (each holds a copy of the grid).
-CACHED_CELLS = 81
-
-
-class _Uncached:
-    """Outcomes computed on each request, for large grids."""
-
-    def __init__(self, pos: Position):
-        self.pos = pos
-
-    def __getitem__(self, cd: tuple[int, int]) -> Outcome:
-        return propagate(self.pos, *cd)
-
-
-def outcomes(pos: Position):
-    """The outcome of every candidate of the position, by ``(cell, digit)``: computed once per
-    position up to :data:`CACHED_CELLS` cells, on each request above."""
-    if pos.geometry.ncells > CACHED_CELLS:
-        return _Uncached(pos)
-    key = (pos.geometry, tuple(pos.values), tuple(pos.cands))
-    found = _CACHE.get(key)
-    if found is None:
-        found = {(c, d): propagate(pos, c, d)
-                 for c, m in enumerate(pos.cands) if m for d in digits_of(m)}
-        _CACHE.clear()
-        _CACHE[key] = found
-    return found
-
-
-def _chain(g: Geometry, out: Outcome, shown: int = SHOWN) -> str:
-    """``r5c5=3 -> r1c5=1 -> ...``: the assumption and the first placements it forces."""
-    parts = [f"{g.name(c)}={d}" for c, d in out.placed[:shown]]
-    more = " -> ..." if len(out.placed) > shown else ""
-    return " -> ".join(parts) + more
-
-
-@finder("forcing-chain-contradiction")
-def forcing_chain_contradiction(pos: Position):
+@finder("nishio")
+def nishio(pos: Position) -> Iterator[Step]:
     g = pos.geometry
-    tech = REGISTRY["forcing-chain-contradiction"]
-
-    def step(cell: int, d: int, out: Outcome):
-        return tech.step(
-            pos, f"Forcing Chain (Contradiction): {_chain(g, out)}, then {out.contradiction}",
-            eliminations=[(cell, d)], cells=[c for c, _ in out.placed], candidates=[(cell, d)])
-
-    cached = _CACHE.get((g, tuple(pos.values), tuple(pos.cands))) if g.ncells <= CACHED_CELLS else None
-    for cell, m in enumerate(pos.cands):
-        for d in digits_of(m):
-            out = cached[(cell, d)] if cached else propagate(pos, cell, d)
-            if out.contradiction:
-                yield step(cell, d, out)
-
-
-def _common(pos: Position, branches: list[Outcome]) -> tuple[list, list]:
-    """Placements and eliminations that every branch makes (new to the position)."""
-    first, rest = branches[0], branches[1:]
-    placements = [(c, d) for c, d in first.placed
-                  if not pos.values[c] and all(b.values[c] == d for b in rest)]
-    placed_cells = {c for c, _ in placements}
-    elims = []
+    tech = REGISTRY["nishio"]
+    n = g.size
+    boards, placed = [0] * n, [0] * n
     for c, m in enumerate(pos.cands):
-        if not m or c in placed_cells:
-            continue
-        gone = m
-        for b in branches:
-            gone &= ~b.cands[c]
-            if b.values[c]:
-                gone &= ~(1 << (b.values[c] - 1))
-            if not gone:
-                break
-        elims.extend((c, d) for d in digits_of(gone))
-    if placements:  # what the placements imply anyway need not be listed
-        peers = pos.geometry.peers
-        implied = {(p, d) for c, d in placements for p in peers[c]}
-        elims = [e for e in elims if e not in implied]
-    return placements, elims
+        if pos.values[c]:
+            placed[pos.values[c] - 1] |= 1 << c
+        for d in digits_of(m):
+            boards[d - 1] |= 1 << c
+    found = []
+    for d0 in range(n):
+        if boards[d0]:
+            found += [(c, d0 + 1, res) for c, res in _nishio_digit(g, boards[d0], placed[d0])]
+    # an elimination that leaves a cell two candidates (or none to spare) first
+    found.sort(key=lambda f: (pos.cands[f[0]].bit_count(), f[0], f[1]))
+    for cell, d, (order, house, conflict) in found:
+        then = f", {d} goes in {', '.join(g.name(c) for c in order)}" if order else ""
+        if conflict is None:
+            end = f"{g.house_name(house)} has no place for {d}"
+        else:
+            end = (f"{g.house_name(house)} needs {d} in {g.name(conflict[0])}, which sees "
+                   f"{g.name(conflict[1])}")
+        yield tech.step(pos, f"Nishio: if {g.name(cell)} were {d}{then}, then {end}",
+                        eliminations=[(cell, d)], cells=[cell, *order],
+                        houses=[house] if house is not None else [], candidates=[(cell, d)])
 
 
-@finder("forcing-chain-verity")
-def forcing_chain_verity(pos: Position):
-    g = pos.geometry
-    tech = REGISTRY["forcing-chain-verity"]
-    results = outcomes(pos)
-    seen = set()
+# --- forcing chains and nets ----------------------------------------------------------------------
 
-    def verity(sources: list[tuple[int, int]], what: str, houses=()):
-        branches = []
-        for s in sources:
-            out = results[s]
-            if out.contradiction:
-                return None  # a contradiction step, found as such
-            branches.append(out)
-        placements, elims = _common(pos, branches)
-        key = (tuple(placements), tuple(elims))
-        if not (placements or elims) or key in seen:
+class Result:
+    """What one instance deduces: its kind (``contradiction``, ``only``: every branch but one
+    contradicts, ``verity``: every branch leads to it), the branches and the changes."""
+
+    __slots__ = ("instance", "kind", "sources", "outcomes", "placements", "eliminations", "progress")
+
+    def __init__(self, instance, kind, sources, outcomes, placements, eliminations, progress):
+        self.instance = instance
+        self.kind = kind
+        self.sources: list[tuple[int, int]] = sources
+        self.outcomes: list[Outcome] = outcomes
+        self.placements: list[tuple[int, int]] = placements
+        self.eliminations: list[tuple[int, int]] = eliminations
+        self.progress: float = progress
+
+    def key(self) -> tuple:
+        return (tuple(self.placements), tuple(self.eliminations))
+
+
+def sources_of(a: Analysis, inst: Instance, level: int) -> list[tuple[int, int]]:
+    """The branches of an instance (exactly one of them is true): its candidates that the
+    position does not rule out by itself at ``level``."""
+    boards = a.base.start(level).boards
+    kind = inst[0]
+    if kind == "one":
+        return [(inst[1], inst[2])] if boards[inst[2] - 1] >> inst[1] & 1 else []
+    if kind == "cell":
+        c = inst[1]
+        return [(c, d) for d in digits_of(a.position.cands[c]) if boards[d - 1] >> c & 1]
+    b = boards[inst[2] - 1]
+    return [(c, inst[2]) for c in a.tables.geometry.houses[inst[1]] if b >> c & 1]
+
+
+def evaluate(a: Analysis, inst: Instance, level: int, max_branches: int) -> Result | None:
+    """The deduction of one instance at a propagation level, or None."""
+    sources = sources_of(a, inst, level)
+    if inst[0] == "one":
+        if not sources:
             return None
-        seen.add(key)
-        chains = " | ".join(_chain(g, out, BRANCH_SHOWN) for out in branches)
-        return tech.step(pos, f"{what} ({chains})", placements=placements, eliminations=elims,
-                         cells=sorted({c for c, _ in sources}), houses=list(houses), candidates=sources)
+        out = a.outcome(*sources[0], level)
+        if out.contradiction is None:
+            return None
+        cands = a.position.cands[sources[0][0]].bit_count()
+        return Result(inst, "contradiction", sources, [out], [], sources, 1 / cands)
+    if not 2 <= len(sources) <= max_branches:
+        return None
+    outs = [a.outcome(c, d, level) for c, d in sources]
+    alive = [i for i, o in enumerate(outs) if o.contradiction is None]
+    if len(alive) == 1:
+        i = alive[0]
+        return Result(inst, "only", sources, outs, [sources[i]], [], 1 + len(outs[i].order))
+    if len(alive) < len(outs):
+        return None  # the contradictions are instances of their own; or the position is broken
+    placements, eliminations = common(a, outs, level)
+    if not placements and not eliminations:
+        return None
+    if placements:
+        progress = 1 + max(len(a.chain(c, d).order) for c, d in placements)
+    else:
+        progress = 0.2 * len(eliminations)
+    return Result(inst, "verity", sources, outs, placements, eliminations, progress)
 
-    for cell, m in enumerate(pos.cands):
-        if m and m & (m - 1):
-            sources = [(cell, d) for d in digits_of(m)]
-            step = verity(sources, f"Forcing Chain (Verity): every candidate of {g.name(cell)} "
-                                   f"leads to it")
-            if step:
-                yield step
-    for h, house in enumerate(g.houses):
-        for d in range(1, g.size + 1):
-            cells = pos.cells_with(d, house)
-            if len(cells) >= 2:
-                step = verity([(c, d) for c in cells],
-                              f"Forcing Chain (Verity): every place of {d} in {g.house_name(h)} "
-                              f"leads to it", houses=[h])
-                if step:
-                    yield step
+
+def common(a: Analysis, outs: list[Outcome], level: int) -> tuple[list, list]:
+    """Placements and eliminations that every outcome makes and the position lacks (those
+    the position implies by itself at ``level``, or a listed placement implies, left out)."""
+    t = a.tables
+    base, start = a.base, a.base.start(level)
+    placements, gone = [], []
+    filled = 0
+    for d0 in range(t.n):
+        pl, keep = t.all, 0
+        for o in outs:
+            pl &= o.placed[d0]
+            keep |= o.boards[d0] | o.placed[d0]
+        pl &= ~start.placed[d0]
+        if pl:
+            filled |= pl
+            placements.append((pl, d0))
+        gone.append(base.boards[d0] & start.boards[d0] & ~keep)
+    elims = []
+    if placements:
+        peer = t.peer
+        for pl, d0 in placements:
+            s = pl
+            while s:
+                low = s & -s
+                s ^= low
+                gone[d0] &= ~peer[low.bit_length() - 1]
+    for d0, x in enumerate(gone):
+        x &= ~filled
+        while x:
+            low = x & -x
+            x ^= low
+            elims.append((low.bit_length() - 1, d0 + 1))
+    cells = []
+    for pl, d0 in placements:
+        while pl:
+            low = pl & -pl
+            pl ^= low
+            cells.append((low.bit_length() - 1, d0 + 1))
+    return sorted(cells), sorted(elims)
+
+
+def instances(pos: Position, kinds: str, max_branches: int) -> Iterator[Instance]:
+    """Every instance of the given kinds (letters: ``o`` one candidate, ``c`` cells, ``h``
+    houses), bivalue cells and bilocal digits first."""
+    g = pos.geometry
+    cands = pos.cands
+    sets = []
+    if "c" in kinds:
+        sets += [(m.bit_count(), 0, ("cell", c)) for c, m in enumerate(cands)
+                 if 2 <= m.bit_count() <= max_branches]
+    if "h" in kinds:
+        for h, house in enumerate(g.houses):
+            counts = [0] * (g.size + 1)
+            for c in house:
+                for d in digits_of(cands[c]):
+                    counts[d] += 1
+            sets += [(k, 1, ("house", h, d)) for d, k in enumerate(counts) if 2 <= k <= max_branches]
+    sets.sort(key=lambda s: s[:2])
+    for s in sets:
+        yield s[2]
+    if "o" in kinds:  # cells with fewer candidates first; a bivalue cell's contradiction is
+        # its set's placement
+        for _, c in sorted((m.bit_count(), c) for c, m in enumerate(cands) if m.bit_count() > 2):
+            for d in digits_of(cands[c]):
+                yield ("one", c, d)
+
+
+_MEMO: dict[str, tuple[Position, list[Instance]]] = {}
+
+
+def descends(pos: Position, earlier: Position) -> bool:
+    """True if ``pos`` can follow ``earlier`` in a solve: same grid, every value kept, every
+    new value one of its candidates there, and no candidate added."""
+    if pos.geometry != earlier.geometry:
+        return False
+    for v, m, ev, em in zip(pos.values, pos.cands, earlier.values, earlier.cands):
+        if ev:
+            if v != ev:
+                return False
+        elif m & ~em or v and not em >> (v - 1) & 1:
+            return False
+    return True
+
+
+def search(pos: Position, tech_id: str, level: int, kinds: str, max_branches: int, write,
+           lazy: bool = False) -> Iterator[Step]:
+    """The steps of a forcing technique, ``write(analysis, result)`` -> Step.
+
+    By default: the remembered deductions that still hold, then (if asked for more) all of
+    them, most productive first. ``lazy``: each as soon as found, in the order of
+    :func:`instances`, skipping the candidates of a known solution (they cannot contradict).
+    """
+    a = analysis(pos)
+    if a.base.contradiction is not None:
+        return
+    seen = set()
+    if lazy:
+        sol = a.solution()
+        for inst in instances(pos, kinds, max_branches):
+            if sol is not None and inst[0] == "one" and sol[inst[1]] == inst[2]:
+                continue
+            res = evaluate(a, inst, level, max_branches)
+            if res is not None and res.key() not in seen:
+                seen.add(res.key())
+                yield write(a, res)
+        return
+    memo = _MEMO.get(tech_id)
+    if memo is not None and descends(pos, memo[0]):
+        remembered, kept = memo[1], []
+        for i, inst in enumerate(remembered):
+            res = evaluate(a, inst, level, max_branches)
+            if res is None:
+                continue
+            kept.append(inst)
+            if res.key() not in seen:
+                seen.add(res.key())
+                _MEMO[tech_id] = (memo[0], kept + remembered[i + 1:])
+                yield write(a, res)
+        _MEMO[tech_id] = (memo[0], kept)
+    results = [r for inst in instances(pos, kinds, max_branches)
+               if (r := evaluate(a, inst, level, max_branches)) is not None]
+    results.sort(key=lambda r: -r.progress)
+    _MEMO[tech_id] = (pos.copy(), [r.instance for r in results[:MEMO_SIZE]])
+    for res in results:
+        if res.key() not in seen:
+            seen.add(res.key())
+            yield write(a, res)
+
+
+# --- explanations -------------------------------------------------------------------------------
+
+def chain_text(g: Geometry, order: list[tuple[int, int]], shown: int = SHOWN) -> str:
+    """``r5c5=3 -> r1c5=1 -> ...``: the assumption and the placements it forces, in order
+    (the middle left out when long)."""
+    parts = [f"{g.name(c)}={d}" for c, d in order]
+    if len(parts) > shown:
+        parts = parts[:shown - 1] + ["...", parts[-1]]
+    return " -> ".join(parts)
+
+
+def upto(a: Analysis, out: Outcome, target: tuple[int, int], placement: bool) -> list:
+    """The placements of a branch up to the one that makes ``target`` (placed, or removed by
+    a placement); all of them if another rule made it."""
+    cell, d = target
+    peer = a.tables.peer
+    for i, (c, e) in enumerate(out.order):
+        if placement:
+            if (c, e) == target:
+                return out.order[:i + 1]
+        elif c == cell or (e == d and peer[c] >> cell & 1):
+            return out.order[:i + 1]
+    return out.order[:BRANCH_SHOWN] + ([(-1, 0)] if len(out.order) > BRANCH_SHOWN else [])
+
+
+def set_text(g: Geometry, res: Result) -> str:
+    """``r1c1 is 1 or 2`` / ``7 in row 4 goes in r4c1 or r4c5``."""
+    inst = res.instance
+    if inst[0] == "cell":
+        ds = [str(d) for _, d in res.sources]
+        return f"{g.name(inst[1])} is {', '.join(ds[:-1])} or {ds[-1]}"
+    cs = [g.name(c) for c, _ in res.sources]
+    return f"{inst[2]} in {g.house_name(inst[1])} goes in {', '.join(cs[:-1])} or {cs[-1]}"
+
+
+def _names(g: Geometry, order: list, shown: int) -> str:
+    if order and order[-1] == (-1, 0):
+        return chain_text(g, order[:-1], shown) + " -> ..."
+    return chain_text(g, order, shown)
+
+
+def explain(a: Analysis, res: Result, label: str) -> str:
+    """The explanation of a forcing step, before its result."""
+    g = a.position.geometry
+    if res.kind == "contradiction":
+        out = res.outcomes[0]
+        reason = describe(g, out.contradiction)
+        return f"{label}: {chain_text(g, out.order)} -> {reason}, a contradiction"
+    if res.kind == "only":
+        parts = [f"{chain_text(g, o.order, BRANCH_SHOWN)} -> {describe(g, o.contradiction)}"
+                 for o in res.outcomes if o.contradiction is not None]
+        return f"{label}: {set_text(g, res)}; " + "; ".join(parts) + ", a contradiction"
+    target, is_placement = ((res.placements[0], True) if res.placements
+                            else (res.eliminations[0], False))
+    chains = " | ".join(_names(g, upto(a, o, target, is_placement), BRANCH_SHOWN)
+                        for o in res.outcomes)
+    return f"{label}: {set_text(g, res)}, and each leads to it ({chains})"
+
+
+def forcing_step(tech_id: str, label: str):
+    def write(a: Analysis, res: Result) -> Step:
+        inst = res.instance
+        return REGISTRY[tech_id].step(
+            a.position, explain(a, res, label), placements=res.placements,
+            eliminations=res.eliminations,
+            cells=sorted({c for c, _ in res.sources} | {c for c, _ in res.placements}),
+            houses=[inst[1]] if inst[0] == "house" else [], candidates=res.sources)
+    return write
+
+
+@finder("forcing-chain")
+def forcing_chain(pos: Position) -> Iterator[Step]:
+    return search(pos, "forcing-chain", CHAIN, "cho", MAX_BRANCHES,
+                  forcing_step("forcing-chain", "Forcing Chain"))
+
+
+@finder("forcing-net")
+def forcing_net(pos: Position) -> Iterator[Step]:
+    return search(pos, "forcing-net", NET, "ch", 2, forcing_step("forcing-net", "Forcing Net"))

@@ -90,9 +90,6 @@ CATALOGUE: dict[str, tuple[str, float, str, bool]] = {
     "forcing-net": ("Forcing Net", 8.8, "forcing", False),
     "candidate-test": ("Candidate Test (trial)", 9.5, "trial", False),
     "candidate-test-recursive": ("Recursive Candidate Test (trial)", 11.0, "trial", False),
-    # Issue-4 forcing ids, folded into "forcing-chain" by issue 5 (remove when forcing.py moves).
-    "forcing-chain-contradiction": ("Forcing Chain (Contradiction)", 8.2, "forcing", False),
-    "forcing-chain-verity": ("Forcing Chain (Verity)", 8.3, "forcing", False),
 }
 
 #: Families whose steps are trial (a candidate tried and its consequences searched), not pattern
