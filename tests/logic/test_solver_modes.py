@@ -113,3 +113,13 @@ def test_one_solver_judges_uniqueness_per_puzzle():
     assert solver._uniqueness_allowed(Position.from_grid(two)) is False
     # no logic can choose between the two solutions
     assert solver.next_step(Position.from_grid(two)) is None
+
+
+def test_the_same_puzzle_solves_the_same_way_twice():
+    """Finders cache work per position; a second solve must not see the first one's state."""
+    from helpers import data_sample
+
+    for line in data_sample("forum_hardest_1106", 2):
+        first = [s.explanation for s in LogicalSolver().solve_path(line).steps]
+        again = [s.explanation for s in LogicalSolver().solve_path(line).steps]
+        assert first == again
