@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from .. import __version__
-from . import logic, solve
+from . import batch, generate, logic, rate, serve, solve
 from .common import EXIT_CODES_HELP
 
 app = typer.Typer(
@@ -20,7 +20,7 @@ app = typer.Typer(
 )
 
 # Each command family registers itself here.
-for _module in (solve, logic):
+for _module in (solve, logic, serve, batch, rate, generate):
     _module.register(app)
 
 

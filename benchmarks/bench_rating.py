@@ -1,0 +1,101 @@
+"""Calibration of :func:`sudokit.rating.rate` against Sudoku Explainer's ratings.
+
+Reads ``../shared/data/se_rated.tsv`` (puzzle, er, ep, ed, source: Sudoku Explainer 1.2.1
+ratings), rates every puzzle with sudokit and reports
+
+- the Spearman rank correlation between sudokit's score and SE's ER (target: at least 0.85;
+  :func:`sudokit.rating.spearman`, Pearson's correlation of the ranks, ties averaged),
+- the share of puzzles whose score is within 0.5 of ER, and the mean absolute difference,
+- the same per source and per ER band, and how often the level agrees with ER's level,
+- with ``--details``, one row per puzzle (ER, score, hardest technique), worst first.
+
+Run: ``python benchmarks/bench_rating.py [--count N] [--details] [--time-limit S]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT.parent / "shared" / "data"
+sys.path.insert(0, str(ROOT / "src"))
+
+
+def load(path: Path, count: int | None) -> list[dict]:
+    lines = path.read_text().splitlines()
+    header = lines[0].split("\t")
+    rows = [dict(zip(header, line.split("\t"))) for line in lines[1:] if line.strip()]
+    return rows[:count] if count else rows
+
+
+def band(er: float) -> str:
+    for lo, hi in ((0, 2), (2, 4), (4, 6), (6, 8), (8, 10)):
+        if er < hi:
+            return f"{lo}-{hi}"
+    return ">=10"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--count", type=int, default=None, help="rate only the first N puzzles")
+    ap.add_argument("--details", action="store_true", help="one row per puzzle, worst first")
+    ap.add_argument("--time-limit", type=float, default=None, help="seconds per puzzle")
+    args = ap.parse_args(argv)
+    path = DATA / "se_rated.tsv"
+    if not path.exists():
+        print(f"no ratings file at {path}", file=sys.stderr)
+        return 1
+    from sudokit.rating import level_of, rate, spearman
+
+    rows = load(path, args.count)
+    results = []
+    start = time.perf_counter()
+    for row in rows:
+        r = rate(row["puzzle"], time_limit=args.time_limit, unique=True)
+        results.append((row, r))
+    seconds = time.perf_counter() - start
+    er = [float(row["er"]) for row, _ in results]
+    score = [r.score for _, r in results]
+    near = sum(abs(a - b) <= 0.5 for a, b in zip(er, score))
+    mae = sum(abs(a - b) for a, b in zip(er, score)) / len(er)
+    levels = sum(level_of(a) == r.level for a, (_, r) in zip(er, results))
+    print(f"{len(results)} puzzles rated in {seconds:.1f} s ({seconds / len(results) * 1e3:.0f} ms each)\n")
+    print("| measure | value |")
+    print("|---|---:|")
+    print(f"| Spearman (score vs ER) | {spearman(score, er):.3f} |")
+    print(f"| within 0.5 of ER | {near / len(er):.1%} |")
+    print(f"| mean absolute difference | {mae:.2f} |")
+    print(f"| same level as ER | {levels / len(er):.1%} |")
+    print(f"| needed trial | {sum(r.trial for _, r in results)} |")
+
+    def table(title: str, key) -> None:
+        groups: dict[str, list[int]] = defaultdict(list)
+        for i, (row, _) in enumerate(results):
+            groups[key(row)].append(i)
+        print(f"\n| {title} | puzzles | Spearman | within 0.5 | mean ER | mean score |")
+        print("|---|---:|---:|---:|---:|---:|")
+        for name, idx in sorted(groups.items()):
+            e, s = [er[i] for i in idx], [score[i] for i in idx]
+            rho = spearman(s, e) if len(idx) > 2 else float("nan")
+            w = sum(abs(a - b) <= 0.5 for a, b in zip(e, s)) / len(idx)
+            print(f"| {name} | {len(idx)} | {rho:.3f} | {w:.0%} | {sum(e) / len(e):.2f} | "
+                  f"{sum(s) / len(s):.2f} |")
+
+    table("source", lambda row: row["source"])
+    table("ER band", lambda row: band(float(row["er"])))
+    if args.details:
+        print("\n| ER | score | hardest | trial | puzzle |")
+        print("|---:|---:|---|---|---|")
+        order = sorted(range(len(results)), key=lambda i: -abs(er[i] - score[i]))
+        for i in order:
+            row, r = results[i]
+            print(f"| {er[i]} | {r.score} | {r.hardest} | {r.trial} | {row['puzzle']} |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,489 @@
+"""Difficulty rating on the Sudoku Explainer (SE) scale, from the logical solve path.
+
+The score is the rating of the hardest step a simplest-first solve needs (1.0 = the last empty
+cell of a house ... about 11 = nested trial), as Sudoku Explainer's ER; the level is a band of
+the score; the techniques are those the path uses. How the path is chosen and scored:
+
+- The solver is :class:`sudokit.logic.LogicalSolver`; the rating solver (:func:`rating_solver`)
+  only changes how the next step is picked: the step with the lowest *rated* score (below), as
+  SE does, instead of the first technique in catalogue order.
+- A step is rated at its technique's catalogue weight, except where SE's scale differs
+  (:data:`SE_WEIGHTS`: techniques SE does not have are rated as the chain SE needs instead):
+  a hidden single is 1.2 in a box and 1.5 in a row or column; an intersection or hidden subset
+  whose eliminations open a hidden single is a *direct* technique (:data:`DIRECT_WEIGHTS`:
+  direct pointing 1.7, claiming 1.9, hidden pair 2.0, hidden triple 2.5).
+- Chains, loops, colouring, ALS and Nishio steps get SE's length adjustment
+  (:func:`length_bonus`): +0.1 each time their length passes a step of 4, 6, 8, 12, 16, 24,
+  32, 48, ... (each step alternately x1.5 and x4/3 of the one before). The length
+  (:func:`step_length`) is the number of cells of the chain, one more when it goes through
+  bivalue cells; cells plus links for ALS steps; the cells a Nishio branch fills. Forcing
+  chains and nets, whose steps do not carry their branches, have fixed weights.
+- A puzzle the techniques cannot finish without trial (a ``trial``-family step, or stuck with no
+  technique left) is rated honestly: ``trial`` is true, the level is ``extreme`` and the
+  :attr:`Rating.label` says "needs trial"; when the solver was stuck the score is at least the
+  lowest trial weight of the catalogue.
+
+Calibration against Sudoku Explainer 1.2.1 on ``shared/data/se_rated.tsv`` (325 puzzles):
+``benchmarks/bench_rating.py``; the figures are in ``docs/rating.md``.
+
+Levels (:data:`LEVEL_BANDS`): easy < 2.0 <= medium < 3.0 <= hard < 4.5 <= expert < 7.0 <=
+extreme. Works for every size the logical solver handles.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+
+from .errors import InvalidPuzzleError, SearchLimitError, SudokitError
+
+LEVELS = ("easy", "medium", "hard", "expert", "extreme")
+
+#: Level -> [low, high) score band.
+LEVEL_BANDS: dict[str, tuple[float, float]] = {
+    "easy": (1.0, 2.0),      # singles, direct intersections
+    "medium": (2.0, 3.0),    # naked singles, direct hidden pairs, intersections
+    "hard": (3.0, 4.5),      # pairs, triples, X-Wing, Swordfish, XY/XYZ-Wing
+    "expert": (4.5, 7.0),    # uniqueness, quads, Jellyfish, BUG, short chains
+    "extreme": (7.0, math.inf),  # long chains, ALS, forcing chains and nets, trial
+}
+
+#: SE-scale weights where they differ from the catalogue's. Sudoku Explainer 1.2 has no
+#: single-digit patterns, finned/Franken fish, colouring, wings beyond XYZ, ALS, grouped chains
+#: or the rarer uniqueness patterns; it finds their eliminations with its chains, so they are
+#: rated as the chain SE needs (its published bases: X-/Y-cycle 6.5, forcing X-chain 6.6,
+#: forcing chain and XY-cycle 7.0, Nishio 7.5, multiple (cell/region) forcing chains 8.0,
+#: dynamic 8.5, dynamic+ 9.0, nested 9.5, each plus the length adjustment):
+SE_WEIGHTS: dict[str, float] = {
+    # one digit, no groups: a forcing X-chain (6.6 + length)
+    "x-chain": 6.6, "skyscraper": 6.6, "two-string-kite": 6.6, "turbot-fish": 6.6,
+    "finned-x-wing": 6.6, "sashimi-x-wing": 6.6, "finned-swordfish": 6.7,
+    "sashimi-swordfish": 6.7, "finned-jellyfish": 6.8, "sashimi-jellyfish": 6.8,
+    "simple-colors-trap": 6.6, "simple-colors-wrap": 6.5, "multi-colors": 6.6,
+    # one digit with groups (a box or a fin of several cells): Nishio (7.5 + length)
+    "empty-rectangle": 7.5, "franken-x-wing": 7.5, "finned-franken-x-wing": 7.5,
+    "finned-mutant-x-wing": 7.6, "franken-swordfish": 7.6, "finned-franken-swordfish": 7.6,
+    "finned-mutant-swordfish": 7.7, "franken-jellyfish": 7.7, "finned-franken-jellyfish": 7.7,
+    "finned-mutant-jellyfish": 7.8,
+    # through bivalue cells: a forcing chain or cycle (7.0 + length; single-digit ones lower)
+    "xy-chain": 7.0, "remote-pair": 7.0, "w-wing": 7.0, "wxyz-wing": 7.0,
+    "aic": 7.0, "discontinuous-nice-loop": 7.0, "continuous-nice-loop": 7.0,
+    "hidden-rectangle": 7.0, "avoidable-rectangle-1": 7.0, "avoidable-rectangle-2": 7.0,
+    "unique-rectangle-5": 7.0, "unique-rectangle-6": 7.0,
+    # groups or almost locked sets (SE's plain chains cannot pass through a set of cells):
+    # multiple (cell/region) forcing chains (8.0 + length)
+    "grouped-aic": 8.0, "grouped-discontinuous-nice-loop": 8.0,
+    "grouped-continuous-nice-loop": 8.0, "als-xz": 8.0, "als-xy-wing": 8.0, "als-xy-chain": 8.0,
+    "death-blossom": 8.0, "sue-de-coq": 8.0,
+    # propagation with singles and locked candidates: dynamic+ chains; with subsets too: more
+    "forcing-chain": 8.9, "forcing-net": 9.3,
+}
+
+#: Chains on one digit get SE's lower single-digit bases (cycle 6.5, chain 6.6).
+SINGLE_DIGIT_WEIGHTS: dict[str, float] = {
+    "aic": 6.6, "discontinuous-nice-loop": 6.6, "continuous-nice-loop": 6.5,
+}
+
+#: Fish whose fin has several cells are grouped: SE needs Nishio for them.
+GROUPED_FIN_WEIGHT = 7.5
+
+#: Direct techniques: an intersection or hidden subset whose eliminations open a hidden single
+#: (for pointing: in another box along the line; claiming: in another parallel line through the
+#: box; hidden subsets: in the subset's own house).
+DIRECT_WEIGHTS: dict[str, float] = {
+    "locked-candidates-pointing": 1.7,
+    "locked-candidates-claiming": 1.9,
+    "hidden-pair": 2.0,
+    "hidden-triple": 2.5,
+}
+
+#: A hidden single in a row or column (in a box it keeps the catalogue's 1.2).
+LINE_HIDDEN_SINGLE = 1.5
+
+#: Techniques of the families below (or of SE_WEIGHTS) whose weight does not grow with length:
+#: patterns of a fixed size, and forcing and trial steps, which do not carry their branches.
+FIXED_LENGTH = frozenset({
+    "skyscraper", "two-string-kite", "turbot-fish", "empty-rectangle", "forcing-chain",
+    "forcing-net", "candidate-test", "candidate-test-recursive", "hidden-rectangle",
+    "avoidable-rectangle-1", "avoidable-rectangle-2", "unique-rectangle-5", "unique-rectangle-6",
+})
+#: Families whose steps get the length adjustment.
+LENGTH_FAMILIES = frozenset({"chains", "coloring", "als", "forcing"})
+
+#: At most this many instances of a length-rated technique are compared for the shortest.
+MAX_COMPARED = 400
+
+
+def length_bonus(length: int) -> float:
+    """+0.1 for each step of 4, 6, 8, 12, 16, 24, ... that ``length`` exceeds."""
+    bonus, ceiling, grow_half = 0.0, 4, True
+    while length > ceiling:
+        bonus += 0.1
+        ceiling = ceiling * 3 // 2 if grow_half else ceiling * 4 // 3
+        grow_half = not grow_half
+    return round(bonus, 1)
+
+
+def level_of(score: float, trial: bool = False) -> str:
+    """The level of a score (``extreme`` whenever trial was needed)."""
+    if trial:
+        return LEVELS[-1]
+    for name in LEVELS:
+        low, high = LEVEL_BANDS[name]
+        if score < high:
+            return name
+    return LEVELS[-1]
+
+
+def level_band(level: str) -> tuple[float, float]:
+    """The [low, high) score band of a level name (case-insensitive)."""
+    key = level.strip().lower()
+    if key not in LEVEL_BANDS:
+        raise SudokitError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
+    return LEVEL_BANDS[key]
+
+
+# --- scoring steps ------------------------------------------------------------------------------
+
+def technique_weight(technique: str) -> float:
+    """The lowest SE-scale rating a step of ``technique`` can get."""
+    from .logic.techniques import CATALOGUE
+
+    base = SE_WEIGHTS.get(technique, CATALOGUE[technique][1])
+    if technique == "hidden-single":
+        return min(base, LINE_HIDDEN_SINGLE)
+    return min(base, SINGLE_DIGIT_WEIGHTS.get(technique, base))
+
+
+def _single_digit(step) -> bool:
+    digits = {d for link in step.links for d in (link.start[1], link.end[1])}
+    digits |= {d for _, d in step.candidates}
+    return len(digits) == 1
+
+
+def _lengthy(technique: str) -> bool:
+    from .logic.techniques import CATALOGUE
+
+    if technique in FIXED_LENGTH:
+        return False
+    return CATALOGUE[technique][2] in LENGTH_FAMILIES or technique in SE_WEIGHTS
+
+
+def step_length(step) -> int:
+    """The length a step's rating grows with: the cells of its chain (one more when the chain
+    goes through bivalue cells), plus the links between almost locked sets for ALS steps."""
+    from .logic.techniques import CATALOGUE
+
+    cells = len(set(step.cells))
+    if CATALOGUE[step.technique][2] == "als":
+        return cells + len(step.links)
+    if step.links and not _single_digit(step):
+        return cells + 1
+    return cells
+
+
+def step_score(step, geometry, direct: bool = False) -> float:
+    """The SE-scale rating of one step."""
+    from .logic.techniques import CATALOGUE
+
+    tid = step.technique
+    if direct and tid in DIRECT_WEIGHTS:
+        return DIRECT_WEIGHTS[tid]
+    if tid == "hidden-single" and step.houses and step.houses[0] < 2 * geometry.size:
+        return LINE_HIDDEN_SINGLE
+    score = SE_WEIGHTS.get(tid, CATALOGUE[tid][1])
+    if tid in SINGLE_DIGIT_WEIGHTS and _single_digit(step):
+        score = SINGLE_DIGIT_WEIGHTS[tid]
+    if CATALOGUE[tid][2] == "fish" and score < GROUPED_FIN_WEIGHT and len(step.fins) > 1:
+        score = GROUPED_FIN_WEIGHT + max(0.0, score - SE_WEIGHTS["finned-x-wing"])
+    if _lengthy(tid):
+        score += length_bonus(step_length(step))
+    return round(score, 1)
+
+
+def _places(cands, house, b) -> int:
+    return sum(1 for c in house if cands[c] & b)
+
+
+def opens_hidden_single(position, step) -> bool:
+    """True if ``step`` (pointing, claiming or a hidden subset) is direct in SE's sense: its
+    eliminations leave a digit with one place in a house where it had more, that house being
+    another box along the line (pointing), another line through the box parallel to the
+    first (claiming), or the subset's own house (hidden pair, triple)."""
+    if not step.eliminations:
+        return False
+    g = position.geometry
+    n = g.size
+    cands = position.cands[:]
+    for cell, d in step.eliminations:
+        cands[cell] &= ~(1 << (d - 1))
+    if step.technique in ("hidden-pair", "hidden-triple"):
+        cells = set(step.cells)
+        keep = 0
+        for _, d in step.candidates:
+            keep |= 1 << (d - 1)
+        # every house where the subset is hidden: its digits fit nowhere else there
+        houses = [h for h, house in enumerate(g.houses) if cells <= set(house)
+                  and not any(position.cands[c] & keep for c in house if c not in cells)]
+        checks = [(h, d) for h in houses for d in range(1, n + 1) if not keep >> (d - 1) & 1]
+    else:
+        source = step.houses[0]
+        kind = source // n  # 0 row, 1 column, 2 box
+        checks = []
+        for cell, d in step.eliminations:
+            h = (g.row_of(cell), n + g.col_of(cell), 2 * n + g.box_of(cell))[kind]
+            checks.append((h, d))
+    for h, d in checks:
+        b = 1 << (d - 1)
+        house = g.houses[h]
+        if _places(cands, house, b) == 1 and _places(position.cands, house, b) > 1:
+            return True
+    return False
+
+
+# --- the rating solver --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Stage:
+    technique: str
+    base: float     # the lowest score a step of this stage can have
+    kind: str       # "first", "direct" or "shortest"
+
+
+def _make_solver_class():
+    from .logic.solver import LogicalSolver
+    from .logic.techniques import CATALOGUE, REGISTRY, default_order
+
+    class RatingSolver(LogicalSolver):
+        """The logical solver picking, at each position, the step with the lowest SE-scale
+        score (see the module doc). ``scores`` holds the score of every step it returned, by
+        ``id(step)``. ``ceiling``: stop (return None) when no step scores at most this;
+        ``deadline`` (a :func:`time.perf_counter` value): raise :class:`SearchLimitError`."""
+
+        def __init__(self, unique: bool | None = None, ceiling: float | None = None,
+                     deadline: float | None = None) -> None:
+            super().__init__(default_order(), unique)
+            self.ceiling = ceiling
+            self.deadline = deadline
+            self.scores: dict[int, float] = {}
+            self.stopped_at_ceiling = False
+            stages = [_Stage(t.id, DIRECT_WEIGHTS[t.id], "direct") for t in self.order
+                      if t.id in DIRECT_WEIGHTS]
+            for t in self.order:
+                varies = (_lengthy(t.id) or t.id in SINGLE_DIGIT_WEIGHTS
+                          or CATALOGUE[t.id][2] == "fish")
+                stages.append(_Stage(t.id, technique_weight(t.id), "shortest" if varies else "first"))
+            self.stages = sorted(stages, key=lambda s: s.base)  # stable: catalogue order on ties
+
+        def next_step(self, position):
+            allowed = {t.id for t in self._techniques(position)}
+            g = position.geometry
+            best, best_score = None, math.inf
+            for stage in self.stages:
+                if stage.base >= best_score:
+                    break
+                if self.ceiling is not None and stage.base > self.ceiling:
+                    self.stopped_at_ceiling = best is None
+                    break
+                if stage.technique not in allowed:
+                    continue
+                if self.deadline is not None and time.perf_counter() > self.deadline:
+                    raise SearchLimitError("time limit reached while rating the puzzle")
+                finds = REGISTRY[stage.technique].find(position)
+                if stage.kind == "direct":
+                    step = next((s for s in finds if opens_hidden_single(position, s)), None)
+                    if step is not None:
+                        best, best_score = step, stage.base
+                elif stage.kind == "first":
+                    step = next(iter(finds), None)
+                    if step is not None:
+                        score = step_score(step, g)
+                        if score < best_score:
+                            best, best_score = step, score
+                else:
+                    for i, step in enumerate(finds):
+                        score = step_score(step, g)
+                        if score < best_score:
+                            best, best_score = step, score
+                            if score <= stage.base:
+                                break
+                        if i >= MAX_COMPARED:
+                            break
+            if best is not None:
+                if self.ceiling is not None and best_score > self.ceiling:
+                    self.stopped_at_ceiling = True
+                    return None
+                self.scores[id(best)] = best_score
+            return best
+
+    return RatingSolver
+
+
+_SOLVER_CLASS = None
+
+
+def rating_solver(unique: bool | None = None, ceiling: float | None = None,
+                  deadline: float | None = None):
+    """A :class:`RatingSolver` (built on first use: it imports every technique)."""
+    global _SOLVER_CLASS
+    if _SOLVER_CLASS is None:
+        _SOLVER_CLASS = _make_solver_class()
+    return _SOLVER_CLASS(unique, ceiling, deadline)
+
+
+# --- the rating ---------------------------------------------------------------------------------
+
+@dataclass
+class Rating:
+    """How hard a puzzle is: SE-scale ``score``, ``level`` (one of :data:`LEVELS`), the
+    technique ids the solve path needs (simplest first), the ``hardest`` one, whether trial
+    was needed, whether the techniques solved it, the number of steps and the seconds taken."""
+
+    score: float
+    level: str
+    techniques: list[str] = field(default_factory=list)
+    hardest: str | None = None
+    trial: bool = False
+    solved: bool = True
+    steps: int = 0
+    seconds: float = 0.0
+    counts: dict[str, int] = field(default_factory=dict, repr=False)
+
+    @property
+    def label(self) -> str:
+        """``hard (3.4)``; ``extreme (9.6, needs trial)`` when trial was needed."""
+        tail = ", needs trial" if self.trial else ""
+        return f"{self.level} ({self.score:.1f}{tail})"
+
+    def summary(self) -> str:
+        """One line: ``3.4 hard: hidden-single, naked-single, hidden-pair``."""
+        note = " (needs trial)" if self.trial else ""
+        stuck = "; not solved by the techniques" if not self.solved else ""
+        return f"{self.score:.1f} {self.level}{note}: {', '.join(self.techniques) or 'nothing to do'}{stuck}"
+
+    def to_dict(self) -> dict:
+        return {"score": self.score, "level": self.level, "techniques": list(self.techniques),
+                "hardest": self.hardest, "trial": self.trial, "solved": self.solved,
+                "steps": self.steps}
+
+
+def _trial_floor() -> float:
+    """The lowest weight of a trial technique in the catalogue (a stuck solve needs at least it)."""
+    from .logic.techniques import CATALOGUE
+    from .logic.techniques.registry import TRIAL_FAMILIES
+
+    weights = [w for _, w, family, _ in CATALOGUE.values() if family in TRIAL_FAMILIES]
+    return min(weights, default=10.0)
+
+
+def _position_of(puzzle):
+    from .grid import Grid
+    from .logic.position import Position
+
+    if isinstance(puzzle, Grid):
+        puzzle.validate()
+        return Position.from_grid(puzzle)
+    position = Position.coerce(puzzle)
+    if isinstance(puzzle, str):
+        position.to_grid().validate()
+    return position
+
+
+def _check_solvable(position, unique: bool | None, deadline: float | None) -> bool:
+    """Whether the puzzle (its givens) has one solution; raises when it has none."""
+    from .logic.solver import givens_grid
+    from .search import core
+
+    if unique is not None and position.contradiction() is None:
+        return unique
+    grid = givens_grid(position)
+    grid.validate()
+    remaining = None if deadline is None else max(1e-3, deadline - time.perf_counter())
+    try:
+        count = core.count_solutions(grid, 2, time_limit=remaining)
+    except SearchLimitError:
+        raise SearchLimitError("time limit reached while checking the puzzle's solutions") from None
+    if count == 0:
+        raise InvalidPuzzleError("the puzzle has no solution")
+    return count == 1
+
+
+def rate(puzzle, *, time_limit: float | None = None, unique: bool | None = None,
+         ceiling: float | None = None) -> Rating:
+    """Rate ``puzzle`` (a Grid, puzzle text or a Position) on the SE scale.
+
+    ``unique``: whether the puzzle has one solution, if known (else the core checks; the
+    uniqueness techniques are used only for unique puzzles). ``time_limit`` in seconds bounds
+    the rating (checked between steps): :class:`SearchLimitError` when reached.
+    ``ceiling``: stop as soon as the puzzle is known to score above it (the returned rating
+    is then partial: ``solved`` false and a score just above the ceiling) -- for generators
+    looking for a band. Raises :class:`InvalidPuzzleError` for clashing givens or no solution.
+    """
+    from .logic.techniques import REGISTRY
+    from .logic.techniques.registry import TRIAL_FAMILIES
+
+    start = time.perf_counter()
+    deadline = None if time_limit is None else start + time_limit
+    position = _position_of(puzzle)
+    is_unique = _check_solvable(position, unique, deadline)
+    solver = rating_solver(is_unique, ceiling, deadline)
+    path = solver.solve_path(position)
+    geometry = position.geometry
+    scores = [solver.scores.get(id(s), step_score(s, geometry)) for s in path.steps]
+    score = max(scores, default=0.0)
+    trial = any(REGISTRY[s.technique].family in TRIAL_FAMILIES for s in path.steps)
+    hardest = None
+    if path.steps:
+        hardest = path.steps[max(range(len(scores)), key=scores.__getitem__)].technique
+    if solver.stopped_at_ceiling:
+        score = max(score, round(ceiling + 0.1, 1))
+    elif not path.solved:
+        trial = True
+        score = max(score, _trial_floor())
+    first_use: dict[str, float] = {}
+    counts: dict[str, int] = {}
+    for s, sc in zip(path.steps, scores):
+        first_use[s.technique] = max(first_use.get(s.technique, 0.0), sc)
+        counts[s.technique] = counts.get(s.technique, 0) + 1
+    techniques = sorted(first_use, key=lambda t: first_use[t])
+    score = round(score, 1)
+    return Rating(score=score, level=level_of(score, trial), techniques=techniques,
+                  hardest=hardest, trial=trial, solved=path.solved, steps=len(path.steps),
+                  seconds=time.perf_counter() - start, counts=counts)
+
+
+# --- calibration --------------------------------------------------------------------------------
+
+def ranks(values: list[float]) -> list[float]:
+    """1-based ranks of ``values``; tied values share the mean of their positions."""
+    order = sorted(range(len(values)), key=values.__getitem__)
+    out = [0.0] * len(values)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            out[order[k]] = (i + j) / 2 + 1
+        i = j + 1
+    return out
+
+
+def spearman(xs: list[float], ys: list[float]) -> float:
+    """Spearman's rank correlation: Pearson's correlation of the ranks (ties averaged); NaN
+    when either side is constant."""
+    if len(xs) != len(ys) or len(xs) < 2:
+        raise ValueError("spearman needs two sequences of the same length, at least 2")
+    rx, ry = ranks(xs), ranks(ys)
+    n = len(rx)
+    mx, my = sum(rx) / n, sum(ry) / n
+    cov = sum((a - mx) * (b - my) for a, b in zip(rx, ry))
+    vx = sum((a - mx) ** 2 for a in rx)
+    vy = sum((b - my) ** 2 for b in ry)
+    return cov / math.sqrt(vx * vy) if vx and vy else math.nan
+
+
+__all__ = ["rate", "Rating", "LEVELS", "LEVEL_BANDS", "SE_WEIGHTS", "DIRECT_WEIGHTS",
+           "level_of", "level_band", "length_bonus", "step_score", "technique_weight",
+           "rating_solver", "spearman", "ranks", "opens_hidden_single"]
