@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import statistics
 import sys
 import time
@@ -33,6 +32,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from bench_solve import machine  # noqa: E402  (one description of the machine for every benchmark)
 
 
 @dataclass
@@ -148,18 +150,6 @@ GENERATORS: dict[str, Callable[[int, bool], list[Row]]] = {
 }
 
 
-def machine() -> str:
-    cpu = platform.processor() or "unknown CPU"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--count", type=int, default=20,
@@ -180,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{row.generator:10} {row.setting:32} {row.rate:10.2f}/s  "
                   f"{row.unique}/{len(row.puzzles)} unique", file=sys.stderr, flush=True)
         rows.extend(produced)
-    print(f"\nMachine: {machine()}\n")
+    print(f"\n{machine()}\n")
     print("| generator | setting | puzzles | puzzles/s | s/puzzle | unique | minimal | givens | "
           "median score |")
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|")

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import sys
 import time
 from collections import Counter
@@ -34,6 +33,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
 sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from bench_solve import machine  # noqa: E402  (one description of the machine for every benchmark)
 
 #: sudokit ids -> the HoDoKu solution types of the same techniques (for "same set").
 SAME_SET_HODOKU = {
@@ -149,18 +151,6 @@ def measure(run: Callable[[str], bool], puzzles: list[str]) -> tuple[float, int,
     return len(puzzles) / total, solved, slowest
 
 
-def machine() -> str:
-    cpu = platform.processor() or "unknown CPU"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--count", type=int, default=100,
@@ -203,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
             rows.append((set_name, name, len(puzzles), rate, solved, slowest))
             print(f"{set_name:8} {name:22} {rate:9.2f}/s  {solved}/{len(puzzles)} solved "
                   f"without guessing", file=sys.stderr, flush=True)
-    print(f"\nMachine: {machine()}\n")
+    print(f"\n{machine()}\n")
     print("| set | solver | puzzles | puzzles/s | solved without guessing | slowest puzzle |")
     print("|---|---|---:|---:|---:|---:|")
     for set_name, name, n, rate, solved, slowest in sorted(rows, key=lambda r: (r[0] != "top1465", r[0])):
