@@ -22,7 +22,6 @@ import signal
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
 
 from ..errors import SearchLimitError, SudokitError
 from ..geometry import Geometry
@@ -43,18 +42,6 @@ def default_jobs() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:
         return max(1, os.cpu_count() or 1)
-
-
-@dataclass
-class ParallelResult(SearchResult):
-    """A :class:`SearchResult` whose ``count`` is the number of solutions found, even when
-    fewer are kept in ``solutions`` (``keep``)."""
-
-    found: int = 0
-
-    @property
-    def count(self) -> int:
-        return self.found
 
 
 # --- splitting ---------------------------------------------------------------------------------
@@ -322,9 +309,9 @@ def solve(grid: Grid | str, limit: int | None = 1, jobs: int | None = None, node
     comb = _run_parts(pieces, geo, lim, keep, node_limit or 0, deadline, method, jobs)
     sols, count, complete, limit_reached, nodes, guesses = comb.answer()
     solutions = [grid.with_values(raw) for raw in sols]
-    return ParallelResult(puzzle=grid, solutions=solutions, complete=complete, limit_reached=limit_reached,
-                          nodes=nodes, guesses=guesses, seconds=time.perf_counter() - start, method=method,
-                          extra={"parts": len(pieces), "jobs": jobs}, found=count)
+    return SearchResult(puzzle=grid, solutions=solutions, complete=complete, limit_reached=limit_reached,
+                        nodes=nodes, guesses=guesses, seconds=time.perf_counter() - start, method=method,
+                        extra={"count": count, "parts": len(pieces), "jobs": jobs})
 
 
 def count_solutions(grid: Grid | str, limit: int | None = None, jobs: int | None = None,
@@ -341,5 +328,5 @@ def count_solutions(grid: Grid | str, limit: int | None = None, jobs: int | None
     return count
 
 
-__all__ = ["solve", "count_solutions", "split", "ParallelResult", "SPLIT_PARTS", "CORE_METHODS", "default_jobs",
+__all__ = ["solve", "count_solutions", "split", "SPLIT_PARTS", "CORE_METHODS", "default_jobs",
            "new_pool", "stop_pool"]
