@@ -99,6 +99,8 @@ class LinkModel(BaseModel):
     from_: Candidate = Field(alias="from")
     to: Candidate
     strong: bool
+    from_cells: list[Cell] | None = Field(None, description="the cells of a group node at the start")
+    to_cells: list[Cell] | None = Field(None, description="the cells of a group node at the end")
 
 
 class StepModel(BaseModel):
