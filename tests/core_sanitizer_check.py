@@ -114,7 +114,7 @@ def sizes_and_limits():
         assert g.is_solved
     assert core.count_solutions(Grid.empty(Geometry(2, 2)), limit=None) == 288
     r = core.solve(Grid.empty(Geometry(3, 3)), limit=None, keep=5, time_limit=0.05)
-    assert r.limit_reached and r.count == 5
+    assert r.limit_reached and len(r.solutions) == 5 <= r.count
     r = core.solve(Grid.empty(Geometry(4, 4)), limit=50, node_limit=400)
     assert r.count <= 50
 
