@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..geometry import Geometry
-from .links import house_masks, peer_masks
+from .links import digit_cell_masks, house_masks, peer_masks
 from .position import Position
 
 MAX_ALS_CELLS = 6
@@ -67,13 +67,7 @@ class ALSIndex:
         self.geometry = g = pos.geometry
         self.peers = peer_masks(g)
         self.house_masks = house_masks(g)
-        dm = [0] * (g.size + 1)
-        for cell, m in enumerate(pos.cands):
-            while m:
-                low = m & -m
-                dm[low.bit_length()] |= 1 << cell
-                m ^= low
-        self.digit_cells = dm
+        self.digit_cells = digit_cell_masks(pos)
         self.als: list[ALS] = _enumerate(pos, self, max_cells or MAX_ALS_CELLS, limit or MAX_ALS)
         self._rcc: dict[tuple[int, int], int] | None = None
         self._neighbours: list[list[tuple[int, int]]] | None = None

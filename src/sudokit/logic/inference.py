@@ -20,7 +20,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..geometry import Geometry
-from .links import house_masks, peer_masks
+from .links import digit_cell_masks, house_masks, peer_masks
 from .position import Position
 from .step import Candidate, Link
 
@@ -65,13 +65,7 @@ class InferenceGraph:
         self.cand_ids = n * nc
         self.cand_bits = (1 << self.cand_ids) - 1
         peers = peer_masks(g)
-        dm = [0] * (n + 1)  # digit -> cells holding it
-        for cell, m in enumerate(pos.cands):
-            while m:
-                low = m & -m
-                dm[low.bit_length()] |= 1 << cell
-                m ^= low
-        self.digit_cells = dm
+        self.digit_cells = dm = digit_cell_masks(pos)  # digit -> cells holding it
         strong = [0] * self.cand_ids
         weak = [0] * self.cand_ids
         for cell, m in enumerate(pos.cands):

@@ -69,6 +69,17 @@ def seen_by_all(geometry: Geometry, cells: Iterable[int]) -> int:
     return m if m != -1 else 0
 
 
+def digit_cell_masks(pos: Position) -> list[int]:
+    """For each digit 1..N (index 0 unused), the bitmask of the cells holding it as a candidate."""
+    out = [0] * (pos.geometry.size + 1)
+    for cell, m in enumerate(pos.cands):
+        while m:
+            low = m & -m
+            out[low.bit_length()] |= 1 << cell
+            m ^= low
+    return out
+
+
 def house_kind(geometry: Geometry, house: int) -> str:
     """``row``, ``column`` or ``box``."""
     return ("row", "column", "box")[house // geometry.size]
@@ -106,13 +117,7 @@ class LinkGraph:
         self.size = g.size
         self.peers = peer_masks(g)
         self.house_masks = house_masks(g)
-        dm = [0] * (g.size + 1)
-        for cell, m in enumerate(pos.cands):
-            while m:
-                low = m & -m
-                dm[low.bit_length()] |= 1 << cell
-                m ^= low
-        self.digit_cells: list[int] = dm  # digit -> bitmask of cells holding it as a candidate
+        self.digit_cells: list[int] = digit_cell_masks(pos)
         self._strong: dict[int, list[StrongLink]] = {}
         self._partners: dict[int, dict[int, list[int]]] = {}
         self._bivalue: list[int] | None = None
@@ -218,5 +223,5 @@ def cell_chain_text(geometry: Geometry, cells: list[int], strong: list[bool]) ->
 
 __all__ = [
     "LinkGraph", "StrongLink", "peer_masks", "house_masks", "mask_of", "cells_of", "sees",
-    "seen_by_all", "house_kind", "candidate_name", "chain_text", "chain_links", "cell_chain_text",
+    "seen_by_all", "digit_cell_masks", "house_kind", "candidate_name", "chain_text", "chain_links", "cell_chain_text",
 ]

@@ -27,7 +27,7 @@ from functools import lru_cache
 from itertools import combinations, product
 
 from ...geometry import Geometry
-from ..links import house_masks, peer_masks
+from ..links import digit_cell_masks, house_masks, peer_masks
 from ..position import Position
 from ..step import cell_list
 from .masks import digit_masks
@@ -613,12 +613,7 @@ def _digit_cells(pos: Position) -> list[int]:
     key = (pos.geometry, tuple(pos.cands))
     if _last_cells is not None and _last_cells[0] == key:
         return _last_cells[1]
-    out = [0] * (pos.size + 1)
-    for cell, m in enumerate(pos.cands):
-        while m:
-            low = m & -m
-            out[low.bit_length()] |= 1 << cell
-            m ^= low
+    out = digit_cell_masks(pos)
     _last_cells = (key, out)
     return out
 
