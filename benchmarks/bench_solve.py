@@ -282,26 +282,8 @@ def bench_counting(args) -> Table:
 
 # --- digits vs difficulty --------------------------------------------------------------------
 
-def _ranks(xs: list[float]) -> list[float]:
-    order = sorted(range(len(xs)), key=xs.__getitem__)
-    ranks = [0.0] * len(xs)
-    i = 0
-    while i < len(order):
-        j = i
-        while j + 1 < len(order) and xs[order[j + 1]] == xs[order[i]]:
-            j += 1
-        for k in range(i, j + 1):
-            ranks[order[k]] = (i + j) / 2
-        i = j + 1
-    return ranks
-
-
-def spearman(xs: list[float], ys: list[float]) -> float:
-    rx, ry = _ranks(xs), _ranks(ys)
-    mx, my = statistics.fmean(rx), statistics.fmean(ry)
-    cov = sum((a - mx) * (b - my) for a, b in zip(rx, ry))
-    var = (sum((a - mx) ** 2 for a in rx) * sum((b - my) ** 2 for b in ry)) ** 0.5
-    return cov / var if var else 0.0
+# Spearman's rank correlation: the one the rating calibration uses.
+from sudokit.rating import spearman  # noqa: E402
 
 
 def bench_difficulty(args) -> str:
