@@ -347,3 +347,24 @@ def test_every_instance_is_sound_along_solve_paths():
         assert pos.agrees_with(solution), line
         solved += pos.is_solved
     assert solved  # some top1465 puzzles fall to these techniques
+
+
+@pytest.mark.parametrize("size,technique,rows", [
+    (5, "squirmbag", (1, 4, 7, 10, 13)), (6, "whale", (1, 3, 5, 7, 9, 11)),
+    (7, "leviathan", (1, 3, 5, 7, 9, 11, 13))])
+def test_big_fish_on_16x16(size, technique, rows):
+    # each base row keeps its 16 in two of the cover columns, in a cycle, so no smaller set of
+    # rows is confined to as few columns: only the whole fish removes anything
+    cols = (1, 4, 6, 9, 11, 14, 16)[:size]
+    base = {r: (cols[i], cols[(i + 1) % size]) for i, r in enumerate(rows)}
+    pos = digit_picture(picture(16, lambda r, c: r not in base or c in base[r]), 16)
+    expected = {f"r{r}c{c}-16" for r in range(1, 17) if r not in base for c in cols}
+    assert eliminations(technique, pos) == [expected]
+    smaller = {5: "jellyfish", 6: "squirmbag", 7: "whale"}[size]
+    assert steps(smaller, pos) == []
+
+
+def test_big_fish_only_up_to_half_the_lines():
+    # on 9x9 a five-line fish is the complement of a smaller one: never reported
+    for pos, _ in top1465_positions(5):
+        assert steps("squirmbag", pos) == []

@@ -315,6 +315,24 @@ for _size in SIZES:
     for _kind in KINDS:
         _register(_size, _kind)
 
+#: Basic fish of more than four lines: on 9x9 each is the complement of a smaller fish (or of a
+#: hidden subset), but from 12x12 up they are patterns of their own, up to half the lines.
+BIG_SIZES = {5: "squirmbag", 6: "whale", 7: "leviathan"}
+TECHNIQUE.update({(n, "basic"): name for n, name in BIG_SIZES.items()})
+
+
+def _register_big(size: int) -> None:
+    def find(pos: Position):
+        if 2 * size <= pos.geometry.size:
+            for fish in line_fish(pos, size, "basic"):
+                yield fish_step(pos, fish)
+
+    finder(TECHNIQUE[(size, "basic")])(find)
+
+
+for _size in BIG_SIZES:
+    _register_big(_size)
+
 
 # --- franken and mutant fish: any houses as base and cover sets ------------------------------
 #
