@@ -205,3 +205,24 @@ def check_sound(tech_ids: list[str], count: int = 200) -> dict[str, int]:
                 for c, d in s.placements:
                     assert solution[c] == d, f"{s.explanation}: places a wrong {d}"
     return counts
+
+
+def stuck_positions(name: str, puzzles: int, per_puzzle: int, solver: LogicalSolver):
+    """(position, solution): where ``solver`` gets stuck on solve paths of puzzles of the data
+    set ``name``; to go on, the solution's digit is placed in a cell with fewest candidates
+    (at most ``per_puzzle`` positions a puzzle)."""
+    for line in data_sample(name, puzzles):
+        grid = Grid.parse(line)
+        solution = solve(grid).solution.values
+        pos = Position.from_grid(grid)
+        taken = 0
+        while not pos.is_solved and taken < per_puzzle:
+            step = solver.next_step(pos)
+            if step is not None:
+                pos.apply(step)
+                continue
+            yield pos.copy(), solution
+            taken += 1
+            cell = min((c for c in range(pos.geometry.ncells) if not pos.values[c]),
+                       key=lambda c: (pos.cands[c].bit_count(), c))
+            pos.place(cell, solution[cell])

@@ -10,15 +10,13 @@ of the sets that may hold it.
 from __future__ import annotations
 
 import pytest
-from helpers import blank_position, cell_of, data_sample, eliminations, steps
+from helpers import blank_position, cell_of, eliminations, steps, stuck_positions
 
-from sudokit.grid import Grid
-from sudokit.logic import LogicalSolver, Position
+from sudokit.logic import LogicalSolver
 from sudokit.logic import als as als_module
 from sudokit.logic.als import ALSIndex, describe_als
 from sudokit.logic.step import Link
 from sudokit.logic.techniques import CATALOGUE, REGISTRY
-from sudokit.search import solve
 
 ALS_IDS = ["als-xz", "als-xy-wing", "als-xy-chain", "death-blossom"]
 
@@ -220,33 +218,19 @@ def test_death_blossom_nothing_when_a_stem_digit_has_no_petal():
 # --- soundness ----------------------------------------------------------------------------------
 
 
-def stuck_positions(name: str, puzzles: int, per_puzzle: int):
-    """(position, solution): where the techniques below ALS-XZ get stuck on solve paths of the
-    data set; to go on, the solution's digit is placed in a cell with fewest candidates."""
+def below_als() -> LogicalSolver:
+    """The solver of the techniques below ALS-XZ (no ALS, forcing or trial)."""
     below = [t for t in CATALOGUE if t in REGISTRY and CATALOGUE[t][1] < CATALOGUE["als-xz"][1]
              and CATALOGUE[t][2] not in ("als", "forcing", "trial")]
-    solver = LogicalSolver(below, unique=True)
-    for line in data_sample(name, puzzles):
-        grid = Grid.parse(line)
-        solution = solve(grid).solution.values
-        pos = Position.from_grid(grid)
-        found = 0
-        while not pos.is_solved and found < per_puzzle:
-            step = solver.next_step(pos)
-            if step is not None:
-                pos.apply(step)
-                continue
-            found += 1
-            yield pos.copy(), solution
-            cell = min((c for c, m in enumerate(pos.cands) if m),
-                       key=lambda c: pos.cands[c].bit_count())
-            pos.place(cell, solution[cell])
+    return LogicalSolver(below, unique=True)
 
 
 def test_every_als_step_on_hard_solve_paths_is_sound():
     counts = dict.fromkeys(ALS_IDS + ["sue-de-coq"], 0)
     positions = 0
-    samples = [*stuck_positions("forum_hardest_1106", 12, 3), *stuck_positions("top1465", 15, 2)]
+    solver = below_als()
+    samples = [*stuck_positions("forum_hardest_1106", 12, 3, solver),
+               *stuck_positions("top1465", 15, 2, solver)]
     for pos, solution in samples:
         positions += 1
         for t in counts:

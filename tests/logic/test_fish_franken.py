@@ -8,8 +8,8 @@ import random
 from itertools import combinations
 
 import pytest
-from helpers import (blank_position, data_sample, digit_picture, eliminations,
-                     remove_wrong_candidates, steps, thinned_position)
+from helpers import (blank_position, digit_picture, eliminations,
+                     remove_wrong_candidates, steps, stuck_positions, thinned_position)
 
 from sudokit.geometry import Geometry
 from sudokit.grid import Grid
@@ -17,7 +17,6 @@ from sudokit.logic import LogicalSolver, Position
 from sudokit.logic.techniques import REGISTRY, default_order
 from sudokit.logic.techniques.fish import (MAX_FINS, HOUSE_TECHNIQUES, fish_from_houses, fish_shape,
                                           house_fish)
-from sudokit.search import solve
 
 FRANKEN = ["franken-x-wing", "franken-swordfish", "franken-jellyfish"]
 FINNED_FRANKEN = ["finned-franken-x-wing", "finned-franken-swordfish", "finned-franken-jellyfish"]
@@ -328,28 +327,11 @@ def test_every_fish_gets_the_id_of_its_shape_and_kind():
 
 # --- soundness on real positions -------------------------------------------------------------
 
-def stuck_positions(puzzles: int, per_puzzle: int):
-    """(position, solution): forum_hardest_1106 puzzles solved with the techniques simpler than
-    franken fish until stuck, then one solution digit placed (the cell with fewest candidates),
-    and so on."""
+def below_franken() -> LogicalSolver:
+    """The solver of the techniques simpler than franken fish (uniqueness off)."""
     limit = REGISTRY["franken-x-wing"].difficulty
-    simple = LogicalSolver([t for t in default_order() if REGISTRY[t].difficulty < limit
-                            and not REGISTRY[t].uniqueness], unique=False)
-    for line in data_sample("forum_hardest_1106", puzzles):
-        grid = Grid.parse(line)
-        solution = solve(grid).solution.values
-        pos = Position.from_grid(grid)
-        taken = 0
-        while not pos.is_solved and taken < per_puzzle:
-            step = simple.next_step(pos)
-            if step is not None:
-                pos.apply(step)
-                continue
-            yield pos.copy(), solution
-            taken += 1
-            cell = min((c for c in range(pos.geometry.ncells) if not pos.values[c]),
-                       key=lambda c: (pos.cands[c].bit_count(), c))
-            pos.place(cell, solution[cell])
+    return LogicalSolver([t for t in default_order() if REGISTRY[t].difficulty < limit
+                          and not REGISTRY[t].uniqueness], unique=False)
 
 
 def wrong(step, pos: Position, solution: list[int]) -> list[str]:
@@ -370,7 +352,7 @@ def test_sound_on_forum_hardest_positions():
     rng = random.Random(3)
     found = {t: [0, 0] for t in HOUSE_TECHNIQUES}
     positions = 0
-    for stuck, solution in stuck_positions(10, 3):
+    for stuck, solution in stuck_positions("forum_hardest_1106", 10, 3, below_franken()):
         positions += 1
         thinned = stuck.copy()
         remove_wrong_candidates(thinned, solution, rng, 0.15)
