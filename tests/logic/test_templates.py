@@ -9,8 +9,9 @@ from itertools import permutations
 
 import pytest
 from helpers import (blank_position, cell_of, digit_picture, eliminations, only,
-                     position_from_rows, remove_wrong_candidates, steps, thinned_position)
-from test_fish_franken import SOLVED, sparse, stuck_positions, wrong
+                     position_from_rows, remove_wrong_candidates, steps, stuck_positions,
+                     thinned_position)
+from test_fish_franken import SOLVED, below_franken, sparse, wrong
 
 from sudokit.geometry import Geometry
 from sudokit.grid import Grid
@@ -138,7 +139,7 @@ def test_sound_on_forum_hardest_positions():
     removed."""
     rng = random.Random(3)
     found = {t: [0, 0] for t in TEMPLATES}
-    for stuck, solution in stuck_positions(10, 3):
+    for stuck, solution in stuck_positions("forum_hardest_1106", 10, 3, below_franken()):
         thinned = stuck.copy()
         remove_wrong_candidates(thinned, solution, rng, 0.15)
         for k, pos in enumerate((stuck, thinned)):
