@@ -51,3 +51,7 @@ class InvalidPuzzleError(SudokitError):
 
 class SearchLimitError(SudokitError):
     """A search stopped at its node or time limit before it could answer."""
+
+
+class CancelledError(SudokitError):
+    """The work was cancelled (a cancel token was set) before it finished."""
