@@ -133,3 +133,44 @@ def test_ten_megabyte_line(tmp_path, line):
 def test_every_error_is_a_sudokit_error_and_a_value_error():
     with pytest.raises(ValueError):
         formats.parse("nonsense")
+
+
+# --- numbers: ASCII digits only, one reader for every field ------------------------------------
+
+EMPTY_6 = "." * 36
+
+
+@pytest.mark.parametrize("text, box", [
+    (EMPTY_6, "\u00b2x3"),                                                   # --box ²x3
+    ("<opensudoku><game data='" + "0" * 36 + "' box='\u00b2x3'/></opensudoku>", None),
+    ('{"box": "\u00b2x3", "puzzle": "' + EMPTY_6 + '"}', None),
+    ('{"box": ["\u0662", 3], "puzzle": "' + EMPTY_6 + '"}', None),           # Arabic-Indic 2
+])
+def test_a_unicode_digit_in_a_box_shape_is_named(text, box):
+    with pytest.raises(SudokitError) as info:
+        parse(text, box=box)
+    message = str(info.value)
+    assert "not of the form RxC" in message and "is not a digit 0-9" in message
+    assert "\u00b2" in message or "\u0662" in message
+
+
+@pytest.mark.parametrize("box", ["[2.0, 3]", "[2.7, 3]", "[true, 3]", "[null, 3]", "[2, 3, 1]"])
+def test_a_json_box_must_hold_two_whole_numbers(box):
+    with pytest.raises(SudokitError, match='"box" must be'):
+        parse('{"box": ' + box + ', "puzzle": "' + EMPTY_6 + '"}')
+
+
+def test_a_json_box_of_digit_strings_still_reads():
+    (grid,) = parse('{"box": ["3", "2"], "puzzle": "' + EMPTY_6 + '"}')
+    assert grid.geometry.box_shape == "3x2"
+
+
+@pytest.mark.parametrize("text", [
+    "9" * 5000 + ",0,0,0\n" + "0,0,0,0\n" * 3,                         # int() refuses 4,300+ digits
+    "<opensudoku><game data='version: 1\n" + "9" * 5000 + "|0|0|'/></opensudoku>",
+    "<opensudoku><game data='version: \u0663\n0|0|0|'/></opensudoku>",
+    '{"size": "\u0664", "puzzle": "' + "." * 16 + '"}',
+])
+def test_numbers_with_too_many_or_foreign_digits_are_parse_errors(text):
+    with pytest.raises(ParseError):
+        parse(text)

@@ -67,3 +67,15 @@ def test_names_are_one_based():
     g = Geometry.of(9)
     assert g.name(0) == "r1c1" and g.name(80) == "r9c9" and g.name(g.cell(2, 4)) == "r3c5"
     assert g.house_name(0) == "row 1" and g.house_name(9 + 4) == "column 5" and g.house_name(26) == "box 9"
+
+
+@pytest.mark.parametrize("text", ["\u00b2x3", "2x\u00b3", "\u0662x3", "\uff12x3", "2x", "x3", "-2x3",
+                                  "2x3x1", "99999999999999999999999x3"])
+def test_box_shapes_need_ascii_digits(text):
+    with pytest.raises(GeometryError, match="not of the form RxC"):
+        parse_box(text)
+
+
+@pytest.mark.parametrize("text, shape", [("2x3", (2, 3)), (" 3 X 3 ", (3, 3)), ("4*4", (4, 4))])
+def test_box_shapes_read(text, shape):
+    assert parse_box(text) == shape

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
-from .errors import GeometryError
+from .errors import GeometryError, ParseError
+from .numbers import read_number
 
 MIN_SIZE = 4
 MAX_SIZE = 64
@@ -34,9 +35,34 @@ def default_box(size: int) -> tuple[int, int]:
 def parse_box(text: str) -> tuple[int, int]:
     """Parse a box shape written ``RxC`` (box rows x box columns), e.g. ``2x3``."""
     parts = text.lower().replace("*", "x").split("x")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+    if len(parts) != 2:
         raise GeometryError(f"box shape {text!r} is not of the form RxC, e.g. 3x3 or 2x3")
-    return int(parts[0]), int(parts[1])
+    return _box_numbers(parts[0], parts[1], text)
+
+
+def read_box(box) -> tuple[int, int] | None:
+    """A box argument as ``(rows, columns)``: None, ``"RxC"`` or a pair of whole numbers
+    (ints or digit strings, as JSON may hold them)."""
+    if box is None:
+        return None
+    if isinstance(box, str):
+        return parse_box(box)
+    try:
+        rows, cols = box
+    except (TypeError, ValueError):
+        raise GeometryError(f"box shape {str(box)[:30]} is not of the form RxC, "
+                            f"e.g. 3x3 or 2x3") from None
+    return _box_numbers(rows, cols, box)
+
+
+def _box_numbers(rows, cols, shown) -> tuple[int, int]:
+    try:
+        return (read_number(rows, "box rows", 1, MAX_SIZE),
+                read_number(cols, "box columns", 1, MAX_SIZE))
+    except ParseError as e:
+        shown = repr(shown) if isinstance(shown, str) else str(shown)[:30]
+        raise GeometryError(f"box shape {shown} is not of the form RxC, e.g. 3x3 or 2x3 "
+                            f"({e.reason})") from None
 
 
 @dataclass(frozen=True)

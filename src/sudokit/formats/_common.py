@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..errors import GeometryError, ParseError, SudokitError
-from ..geometry import MAX_SIZE, MIN_SIZE, Geometry, default_box, parse_box
+from ..geometry import MAX_SIZE, MIN_SIZE, Geometry, default_box, read_box
 from ..grid import Grid
 from ..symbols import Alphabet, get_alphabet
 
@@ -16,15 +16,7 @@ MAX_CELLS = MAX_SIZE * MAX_SIZE
 
 def box_arg(box) -> tuple[int, int] | None:
     """A ``box`` argument (None, ``(r, c)`` or ``"RxC"``) as a tuple."""
-    if box is None:
-        return None
-    if isinstance(box, str):
-        return parse_box(box)
-    try:
-        rows, cols = box
-        return int(rows), int(cols)
-    except (TypeError, ValueError, OverflowError):
-        raise GeometryError(f"box shape {box!r} is not of the form RxC, e.g. 3x3 or 2x3") from None
+    return read_box(box)
 
 
 def has_box(size: int) -> bool:

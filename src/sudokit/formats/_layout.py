@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from ..errors import ParseError
 from ..geometry import Geometry
 from ..grid import Grid
+from ..numbers import is_number, read_number
 from ._common import box_arg, geometry, has_box, size_error
 
 #: A line without letters or digits that holds one of these is a horizontal rule.
@@ -198,9 +199,12 @@ def block_grid(block: Block, box, value: CellValue) -> Grid:
 
 def number_value(text: str, size: int, line: int, column: int) -> int | None:
     """The value of a cell written as a number (0 for empty), None if ``text`` is no number."""
-    if not (text.isascii() and text.isdigit()):
+    if not is_number(text):
         return None
-    v = int(text)
+    try:
+        v = read_number(text, "a cell value")
+    except ParseError as e:
+        raise ParseError(e.reason, line=line, column=column) from None
     if v > size:
         raise ParseError(f"value {text} is larger than the grid size {size}", line=line,
                          column=column)

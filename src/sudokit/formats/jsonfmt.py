@@ -23,6 +23,7 @@ import json
 
 from ..errors import GeometryError, ParseError, SudokitError
 from ..grid import Grid
+from ..numbers import read_number
 from ..symbols import get_alphabet
 from ._common import box_arg, decode_symbols, encode_values, geometry, grid_side, has_box, reads
 
@@ -76,15 +77,15 @@ def _puzzle(obj, index: int, box, alphabet) -> Grid:
     if len(sides) > 1:
         raise ParseError(f'{where}: "puzzle" and "values" have different sizes')
     n = sides.pop()
-    if "size" in obj and obj["size"] != n:
+    if "size" in obj and read_number(obj["size"], f'{where}: "size"') != n:
         raise ParseError(f'{where}: "size" is {json.dumps(obj["size"])[:20]}, '
                          f'but the grid is {n}x{n}')
     found = None
     if "box" in obj:
         try:
             found = box_arg(obj["box"])
-        except SudokitError:
-            raise ParseError(f'{where}: "box" must be [rows, columns] or "RxC"') from None
+        except SudokitError as e:
+            raise ParseError(f'{where}: "box" must be [rows, columns] or "RxC": {e}') from None
     try:
         g = geometry(n, box if box is not None else found)
     except GeometryError as e:

@@ -16,6 +16,7 @@ from xml.sax.saxutils import quoteattr
 from ..errors import ParseError
 from ..geometry import Geometry
 from ..grid import Grid
+from ..numbers import read_number
 from ._common import box_arg, decode_symbols, encode_values, geometry, grid_side, reads
 
 NAME = "opensudoku"
@@ -40,9 +41,10 @@ def _parse_xml(text: str) -> ET.Element:
 def _versioned(data: str, box, where: str) -> tuple[Geometry, list[int], list[bool]]:
     head, _, rest = data.partition("\n")
     try:
-        version = int(head.split(":", 1)[1])
-    except (IndexError, ValueError):
-        raise ParseError(f"{where}: bad cell-collection header {head[:30]!r}") from None
+        version = read_number(head.partition(":")[2], "the cell-collection version")
+    except ParseError as e:
+        raise ParseError(f"{where}: bad cell-collection header {head[:30]!r} ({e.reason})",
+                         char=e.char) from None
     if version not in _FIELDS:
         raise ParseError(f"{where}: unknown cell-collection version {version}")
     fields = rest.strip().rstrip("|").split("|")
@@ -57,9 +59,7 @@ def _versioned(data: str, box, where: str) -> tuple[Geometry, list[int], list[bo
     values, givens = [], []
     for i in range(ncells):
         value, editable = fields[i * k].strip(), fields[i * k + k - 1].strip()
-        if not value.isascii() or not value.isdigit() or int(value) > n:
-            raise ParseError(f"{where}: cell {i + 1} has value {value[:10]!r}, not 0..{n}")
-        values.append(int(value))
+        values.append(read_number(value, f"{where}: the value of cell {i + 1}", 0, n))
         givens.append(bool(values[-1]) and editable == "0")
     return g, values, givens
 

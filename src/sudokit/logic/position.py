@@ -10,7 +10,7 @@ import json
 from collections.abc import Iterable, Iterator
 
 from ..errors import ParseError, SudokitError
-from ..geometry import Geometry
+from ..geometry import Geometry, read_box
 from ..grid import Grid
 from ..symbols import get_alphabet
 
@@ -167,11 +167,11 @@ class Position:
         """Read the JSON of :meth:`to_json`; ``candidates`` may be omitted (then computed)."""
         try:
             data = json.loads(text) if isinstance(text, str) else text
-            box = tuple(data["box"])
+            box = read_box(data["box"])
             values_s, givens_s = data.get("values", data.get("givens")), data.get("givens", "")
-        except (ValueError, KeyError, TypeError) as e:
+        except (ValueError, KeyError, TypeError, RecursionError) as e:
             raise ParseError(f"not a position JSON object: {e}") from None
-        if not isinstance(values_s, str) or len(box) != 2:
+        if not isinstance(values_s, str) or box is None:
             raise ParseError('a position needs "box": [R, C] and "values" or "givens" strings')
         g = Geometry.of(box[0] * box[1], box)
         table = get_alphabet(None).decoder(g.size)

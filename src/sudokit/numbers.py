@@ -1,0 +1,51 @@
+"""Whole numbers read from text or JSON: one reader for every numeric field of every format,
+the box shape and the options that carry a number in text.
+
+Only the ASCII digits 0-9 count: ``str.isdigit`` also accepts ``²`` or ``٣``, which ``int``
+then refuses (or reads as another number), so a field that passed such a check crashed.
+"""
+
+from __future__ import annotations
+
+from .errors import ParseError
+
+DIGITS = frozenset("0123456789")
+#: More digits than any field needs; ``int`` refuses above 4,300 digits anyway.
+MAX_DIGITS = 18
+
+
+def read_number(value: str | int, field: str, low: int | None = None,
+                high: int | None = None) -> int:
+    """The whole number ``value`` holds: a string of ASCII digits (spaces around allowed) or,
+    from JSON, an ``int`` (not a bool or a float). ``low``/``high`` bound it, inclusive.
+
+    Raises :class:`ParseError` naming ``field`` and, for text, the offending character.
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise ParseError(f"{field} must be a whole number, not {_shown(value)}")
+    if isinstance(value, str):
+        text = value.strip()
+        if not text:
+            raise ParseError(f"{field} is empty; expected a whole number")
+        for i, ch in enumerate(text):
+            if ch not in DIGITS:
+                raise ParseError(f"{field} {text[:20]!r}: character {ch!r} at position {i + 1} "
+                                 f"is not a digit 0-9", column=i + 1, char=ch)
+        if len(text) > MAX_DIGITS:
+            raise ParseError(f"{field} has {len(text)} digits, far too large")
+        value = int(text)
+    if low is not None and value < low or high is not None and value > high:
+        bounds = (f"{low}..{high}" if low is not None and high is not None
+                  else f"at least {low}" if low is not None else f"at most {high}")
+        raise ParseError(f"{field} is {_shown(value)}, outside {bounds}")
+    return value
+
+
+def is_number(text: str) -> bool:
+    """True if ``text`` is written with ASCII digits only (and is not empty)."""
+    return bool(text) and all(ch in DIGITS for ch in text)
+
+
+def _shown(value) -> str:
+    text = repr(value) if isinstance(value, (str, int, float)) else type(value).__name__
+    return text if len(text) <= 20 else text[:17] + "..."
