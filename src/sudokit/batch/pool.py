@@ -5,6 +5,7 @@ memory stays flat however long the input is; results come back in submission ord
 ``Pool.imap``). With one job everything runs in the calling process. A worker that dies
 (killed, out of memory) ends the run with :class:`BatchWorkerError`; ``stop()`` returning
 true (Ctrl-C) ends it after the batches already finished, without waiting for the others.
+The workers end with the process that started them, even a killed one (:mod:`.parent_death`).
 
 The batch size adapts: each batch should take about :data:`TARGET_SECONDS` of a worker's
 time, between :data:`MIN_LINES` and :data:`MAX_LINES` lines.
@@ -12,13 +13,18 @@ time, between :data:`MIN_LINES` and :data:`MAX_LINES` lines.
 
 from __future__ import annotations
 
+import multiprocessing as mp
+import os
+import signal
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, wait
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 
-from ..search.parallel import default_jobs, new_pool, stop_pool
+from ..search.parallel import default_jobs, stop_pool
 from .job import Job, JobOutput, run_job
+from .parent_death import exit_with_parent
 from .reader import BatchError
 
 TARGET_SECONDS = 0.2
@@ -56,6 +62,24 @@ class Sizer:
     def for_options(cls, options) -> Sizer:
         """Rating takes a good fraction of a second a puzzle: start with small batches."""
         return cls(first=4, least=1) if options.rate else cls()
+
+
+def _start_worker(parent_pid: int, kernel: bool) -> None:
+    # Ctrl-C reaches the whole process group: the parent decides, the workers carry on.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    exit_with_parent(parent_pid, kernel)
+
+
+def new_pool(workers: int) -> ProcessPoolExecutor:
+    """A pool of ``workers`` processes (forked where the platform can) that ignore Ctrl-C and
+    end when this process does, even killed."""
+    methods = mp.get_all_start_methods()
+    context = mp.get_context("fork" if "fork" in methods else "spawn")
+    # The kernel's parent-death signal follows the thread that starts the workers (the one that
+    # submits first): trust it only from the main thread, which lives as long as the process.
+    kernel = threading.current_thread() is threading.main_thread()
+    return ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker,
+                               initargs=(os.getpid(), kernel))
 
 
 def run_jobs(jobs: Iterable[Job], workers: int, sizer: Sizer | None = None,
