@@ -33,7 +33,7 @@ def test_candidates_exclude_every_peer_value(shape, data):
     values = data.draw(st.lists(st.integers(0, geo.size), min_size=geo.ncells, max_size=geo.ncells))
     grid = Grid(geo, values)
     cell = data.draw(st.integers(0, geo.ncells - 1))
-    cands = grid.candidates(cell)
+    cands = grid.candidates_of(cell)
     if values[cell]:
         assert cands == set()
     else:
@@ -56,3 +56,41 @@ def test_grouped_line_is_read_whole_or_refused_with_its_length():
         Grid.parse(SVD[:-1])
     with pytest.raises(SudokitError, match="found 81 cells, a 6x6 grid"):
         Grid.parse(SVD, box="2x3")
+
+
+# --- candidates -------------------------------------------------------------------------------
+
+def test_candidates_are_kept_by_copy_and_with_values_but_not_compared():
+    geo = Geometry(2, 2)
+    masks = [0b0011] * 16
+    grid = Grid(geo, [0] * 16, candidates=masks)
+    masks[0] = 0  # the grid holds its own list
+    assert grid.candidates == [0b0011] * 16
+    assert grid.copy().candidates == grid.candidates
+    solved = grid.with_values([1, 2, 3, 4] * 4)
+    assert solved.candidates == grid.candidates and solved.givens == grid.givens
+    assert grid == Grid(geo, [0] * 16) and hash(grid) == hash(Grid(geo, [0] * 16))
+    assert Grid(geo, [0] * 16).candidates is None
+
+
+@pytest.mark.parametrize("masks, message", [
+    ([0b1111] * 15, "15 candidate masks for a grid of 16 cells"),
+    ([0b1111] * 15 + [0b10000], "mask 16 of r4c4 has bits outside the digits 1..4"),
+    ([-1] + [0] * 15, "mask -1 of r1c1"),
+    ([True] + [0] * 15, "candidates of r1c1 are bool"),
+    (["12"] + [0] * 15, "candidates of r1c1 are str"),
+    (7, "not int"),
+])
+def test_bad_candidates_are_refused(masks, message):
+    with pytest.raises(SudokitError, match=message):
+        Grid(Geometry(2, 2), [0] * 16, candidates=masks)
+
+
+def test_candidates_of_honours_peers_and_the_cell_mask():
+    geo = Geometry(2, 2)
+    values = [1] + [0] * 15
+    assert Grid(geo, values).candidates_of(1) == {2, 3, 4}
+    masks = [0] + [0b0110] + [0b1111] * 14
+    grid = Grid(geo, values, candidates=masks)
+    assert grid.candidates_of(1) == {2, 3}
+    assert grid.candidates_of(0) == set()  # a filled cell's mask is ignored

@@ -29,13 +29,17 @@ class Grid:
     """Cell values of one puzzle or solution, with the givens marked.
 
     ``values[i]`` is 0 for an empty cell or 1..N. ``givens[i]`` is true for the puzzle's clues;
-    a grid made from a puzzle text has every filled cell as a given.
+    a grid made from a puzzle text has every filled cell as a given. ``candidates`` is None (no
+    restriction beyond the rules) or one bitmask per cell, bit ``d-1`` set when digit ``d`` is
+    still possible there (as a sukaku or pencil-mark grid gives them); a filled cell's mask is
+    ignored. Equality is geometry and values only.
     """
 
-    __slots__ = ("geometry", "values", "givens", "comment")
+    __slots__ = ("geometry", "values", "givens", "comment", "candidates")
 
     def __init__(self, geometry: Geometry, values: Sequence[int],
-                 givens: Sequence[bool] | None = None, comment: str = "") -> None:
+                 givens: Sequence[bool] | None = None, comment: str = "", *,
+                 candidates: Sequence[int] | None = None) -> None:
         n = geometry.size
         if len(values) != geometry.ncells:
             raise SudokitError(f"a {n}x{n} grid has {geometry.ncells} cells, got {len(values)} values")
@@ -46,6 +50,7 @@ class Grid:
         self.values = list(values)
         self.givens = [bool(v) for v in values] if givens is None else [bool(g) for g in givens]
         self.comment = comment
+        self.candidates = None if candidates is None else _checked_masks(geometry, candidates)
 
     # --- construction ----------------------------------------------------------------------
     @classmethod
@@ -66,11 +71,13 @@ class Grid:
         return cls(Geometry.for_cells(len(flat), box), flat)
 
     def copy(self) -> Grid:
-        return Grid(self.geometry, self.values, self.givens, self.comment)
+        return Grid(self.geometry, self.values, self.givens, self.comment,
+                    candidates=self.candidates)
 
     def with_values(self, values: Sequence[int]) -> Grid:
-        """A grid with these values and the same givens (e.g. the solution of this puzzle)."""
-        return Grid(self.geometry, values, self.givens, self.comment)
+        """A grid with these values and the same givens and candidates (e.g. the solution of
+        this puzzle)."""
+        return Grid(self.geometry, values, self.givens, self.comment, candidates=self.candidates)
 
     # --- queries ---------------------------------------------------------------------------
     @property
@@ -120,12 +127,17 @@ class Grid:
             more = f" (and {len(clashes) - 1} more clashes)" if len(clashes) > 1 else ""
             raise InvalidPuzzleError(first + more)
 
-    def candidates(self, cell: int) -> set[int]:
-        """Values that no peer of an empty ``cell`` holds (empty set for a filled cell)."""
+    def candidates_of(self, cell: int) -> set[int]:
+        """Values that no peer of an empty ``cell`` holds and that its candidate mask (if any)
+        allows; the empty set for a filled cell."""
         if self.values[cell]:
             return set()
         used = {self.values[p] for p in self.geometry.peers[cell]}
-        return set(range(1, self.size + 1)) - used
+        allowed = set(range(1, self.size + 1)) - used
+        if self.candidates is not None:
+            mask = self.candidates[cell]
+            allowed = {d for d in allowed if mask >> (d - 1) & 1}
+        return allowed
 
     # --- output ----------------------------------------------------------------------------
     def to_line(self, alphabet: str | None = None, blank: str = ".") -> str:
@@ -145,3 +157,23 @@ class Grid:
 
     def __hash__(self) -> int:
         return hash((self.geometry, tuple(self.values)))
+
+
+def _checked_masks(geometry: Geometry, masks: Sequence[int]) -> list[int]:
+    """``masks`` as a list, refused unless there is one per cell, each of digits 1..N only."""
+    try:
+        out = list(masks)
+    except TypeError:
+        raise SudokitError(f"candidates must be a list of {geometry.ncells} bitmasks, "
+                           f"not {type(masks).__name__}") from None
+    if len(out) != geometry.ncells:
+        raise SudokitError(f"{len(out)} candidate masks for a grid of {geometry.ncells} cells")
+    limit = 1 << geometry.size
+    for i, m in enumerate(out):
+        if isinstance(m, bool) or not isinstance(m, int):
+            raise SudokitError(f"the candidates of {geometry.name(i)} are {type(m).__name__}, "
+                               f"not an int bitmask")
+        if not 0 <= m < limit:
+            raise SudokitError(f"the candidate mask {m} of {geometry.name(i)} has bits outside "
+                               f"the digits 1..{geometry.size}")
+    return out

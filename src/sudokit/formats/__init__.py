@@ -4,8 +4,9 @@ Each format family is one module with ``NAME``, ``EXTENSIONS``, ``read(text, box
 returning a list of grids, ``write(grid, alphabet)`` returning text, and ``detect(text)``:
 ``line``, ``comma``, ``grid`` (:mod:`.bordered`), ``classic``, ``ss``, ``sdk``, ``sukaku``,
 ``pencilmark``, ``opensudoku`` and ``json`` (:mod:`.jsonfmt`). :func:`parse` detects the format
-unless one is named; the candidate formats also have ``read_candidates``/``write_candidates``
-(see :func:`parse_candidates`).
+unless one is named. The candidate formats (``sukaku``, ``pencilmark``, and ``json`` when it
+has a ``candidates`` field) return grids whose :attr:`Grid.candidates` holds them, and write
+a grid's candidates.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ _MODULES: list[ModuleType] = [jsonfmt, opensudoku, sdk, sukaku, comma, ss, class
 ALIASES = {"csv": "comma", "sdm": "line", "xml": "opensudoku", "simple": "ss",
            "printed": "grid", "bordered": "grid", "pm": "pencilmark", "pencil": "pencilmark"}
 
-#: Formats whose readers also return candidates (``read_candidates``).
+#: Formats whose text is candidates (every grid they read has :attr:`Grid.candidates`).
 CANDIDATE_FORMATS = ("sukaku", "pencilmark")
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
@@ -69,16 +70,9 @@ def parse(text: str, fmt: str | None = None, box=None, alphabet: str | None = No
 
 def parse_candidates(text: str, fmt: str | None = None, box=None, alphabet: str | None = None,
                      source: str | None = None) -> list[tuple[Grid, list[int] | None]]:
-    """Every puzzle in ``text`` with its candidate masks (bit ``d-1`` = digit ``d``).
-
-    The masks come from the candidate formats (``sukaku``, ``pencilmark``); for every other
-    format they are None: the text holds no candidates, compute them from the grid.
-    """
-    module = _checked_module(text, fmt, source)
-    if module.NAME in CANDIDATE_FORMATS:
-        return _located(lambda: module.read_candidates(text, box=box, alphabet=alphabet), source)
-    grids = _located(lambda: module.read(text, box=box, alphabet=alphabet), source)
-    return [(g, None) for g in grids]
+    """Every puzzle in ``text`` with its candidate masks (:attr:`Grid.candidates`: None when
+    the text holds no candidates)."""
+    return [(g, g.candidates) for g in parse(text, fmt, box, alphabet, source)]
 
 
 def _located(read, source: str | None) -> list:
@@ -96,12 +90,12 @@ def _located(read, source: str | None) -> list:
 
 def dumps_candidates(grid: Grid, masks: list[int] | None, fmt: str = "pencilmark",
                      alphabet: str | None = None) -> str:
-    """The grid with candidate masks in a candidate format (``pencilmark`` or ``sukaku``)."""
+    """The grid with candidate ``masks`` (default: its own) in a candidate format."""
     module = get_format(fmt)
     if module.NAME not in CANDIDATE_FORMATS:
         raise ParseError(f"format {module.NAME!r} cannot hold candidates; use "
                          f"{' or '.join(CANDIDATE_FORMATS)}")
-    return module.write_candidates(grid, masks, alphabet=alphabet)
+    return module.write(grid, alphabet=alphabet, masks=masks)
 
 
 def _checked_module(text: str, fmt: str | None, source: str | None) -> ModuleType:

@@ -104,6 +104,25 @@ def encode_values(values: list[int], size: int, alphabet, preferred_blank: str =
     return [a.encode(v, size, blank) for v in values]
 
 
+def grid_from_masks(g: Geometry, masks: list[int], comment: str = "") -> Grid:
+    """The grid of candidate ``masks`` whose cells with exactly one candidate hold it."""
+    values = [m.bit_length() if m and not m & (m - 1) else 0 for m in masks]
+    return Grid(g, values, comment=comment, candidates=masks)
+
+
+def candidate_masks(grid: Grid, masks: list[int] | None = None) -> list[int]:
+    """The masks a candidate format writes: a filled cell's single digit, else ``masks``
+    (default: the grid's candidates, else every digit)."""
+    full = (1 << grid.size) - 1
+    if masks is None:
+        masks = grid.candidates
+    elif len(masks) != grid.geometry.ncells:
+        raise SudokitError(f"{len(masks)} candidate masks for a grid of "
+                           f"{grid.geometry.ncells} cells")
+    return [1 << (v - 1) if v else (full if masks is None else masks[i] & full)
+            for i, v in enumerate(grid.values)]
+
+
 def comment_lines(grid: Grid) -> list[str]:
     """The grid's comment as ``# `` lines (none without a comment)."""
     return [f"# {line}".rstrip() for line in grid.comment.splitlines()] if grid.comment else []

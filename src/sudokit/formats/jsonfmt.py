@@ -10,11 +10,15 @@ One puzzle is an object::
   N*N integers. Integers work for every size, also above the alphabet.
 - ``values``: optional, the current cells (same forms); cells filled here but blank in
   ``puzzle`` are filled non-given cells, e.g. a solution.
-- ``comment``: optional text. Other keys (``size``, ``candidates``, ...) are ignored, except
-  that ``size`` must agree with the grid.
+- ``candidates``: optional, one entry a cell: its candidate digits as a string of symbols
+  (``"1569"``, ``""`` for none) or a list of integers; they become :attr:`Grid.candidates`
+  (a filled cell's entry is ignored). The position JSON of the logical solver has this form.
+- ``comment``: optional text. Other keys (``size``, ...) are ignored, except that ``size``
+  must agree with the grid.
 
 A text may also hold a list of such objects, or ``{"puzzles": [...]}``. :func:`write` writes
-one object on one line; ``puzzle`` is a string unless the alphabet is too small for the size.
+one object on one line; ``puzzle`` is a string unless the alphabet is too small for the size,
+and ``candidates`` is written when the grid has them.
 """
 
 from __future__ import annotations
@@ -25,7 +29,8 @@ from ..errors import GeometryError, ParseError, SudokitError
 from ..grid import Grid
 from ..numbers import read_number
 from ..symbols import get_alphabet
-from ._common import box_arg, decode_symbols, encode_values, geometry, grid_side, has_box, reads
+from ._common import (box_arg, candidate_masks, decode_symbols, encode_values, geometry, grid_side,
+                      has_box, optional_decoder, reads)
 
 NAME = "json"
 EXTENSIONS = (".json",)
@@ -100,7 +105,38 @@ def _puzzle(obj, index: int, box, alphabet) -> Grid:
             if p and p != v:
                 raise ParseError(f'{where}: {g.name(i)} is {p} in "puzzle" but {v} in "values"')
     givens = [bool(v) for v in (puzzle if puzzle is not None else values)]
-    return Grid(g, values, givens, comment)
+    masks = None
+    if obj.get("candidates") is not None:
+        masks = _candidates(obj["candidates"], g, f'{where} "candidates"', alphabet)
+    return Grid(g, values, givens, comment, candidates=masks)
+
+
+def _candidates(value, g, where: str, alphabet) -> list[int]:
+    """The masks of a ``candidates`` field: one string of symbols or list of digits a cell."""
+    if not isinstance(value, list) or len(value) != g.ncells:
+        raise ParseError(f"{where} must be a list of {g.ncells} entries, one a cell")
+    n = g.size
+    a, table = optional_decoder(alphabet, n)
+    masks = []
+    for i, cell in enumerate(value):
+        at = f"{where}, cell {i + 1} ({g.name(i)})"
+        if isinstance(cell, str):
+            digits = []
+            for ch in cell:
+                if not table.get(ch):
+                    shown = ch if ch.isprintable() else repr(ch)[1:-1]
+                    raise ParseError(f"{at}: {shown!r} is not a digit of a {n}x{n} grid",
+                                     char=ch)
+                digits.append(table[ch])
+        elif isinstance(cell, list):
+            digits = [read_number(d, at, 1, n) for d in cell]
+        else:
+            raise ParseError(f"{at} must be a string of digits or a list of integers")
+        m = 0
+        for d in digits:
+            m |= 1 << (d - 1)
+        masks.append(m)
+    return masks
 
 
 def read(text: str, box=None, alphabet=None) -> list[Grid]:
@@ -134,6 +170,11 @@ def to_object(grid: Grid, alphabet=None) -> dict:
     obj["puzzle"] = enc(given)
     if given != grid.values:
         obj["values"] = enc(grid.values)
+    if grid.candidates is not None:
+        masks = candidate_masks(grid)
+        digits = [[d for d in range(1, n + 1) if m >> (d - 1) & 1] for m in masks]
+        obj["candidates"] = ["".join(a.encode(d, n) for d in ds) for ds in digits] \
+            if len(a.symbols) >= n else digits
     if grid.comment:
         obj["comment"] = grid.comment
     return obj

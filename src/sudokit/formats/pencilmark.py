@@ -9,7 +9,8 @@ One row a line; cells are separated by spaces, ``|`` separates boxes, rule lines
 bands. A cell written as one digit is solved (it holds that digit); a cell of several digits is
 empty with those candidates; ``.`` (any blank) is an empty cell with no candidate left.
 The candidate conventions are those of :mod:`sudokit.formats.sukaku`: bit ``d-1`` of a mask is
-digit ``d``; :func:`write` writes every digit as a candidate of each empty cell.
+digit ``d``; :func:`read` puts them in :attr:`Grid.candidates`; :func:`write` writes a grid's
+candidates, every digit of each empty cell when it has none.
 """
 
 from __future__ import annotations
@@ -17,15 +18,14 @@ from __future__ import annotations
 from ..errors import ParseError, SudokitError
 from ..grid import Grid
 from ..symbols import get_alphabet
-from ._common import comment_lines, decoder, symbol_error
+from ._common import candidate_masks, comment_lines, decoder, grid_from_masks, symbol_error
 from ._layout import Block, block_geometry, block_values, collect, token_cells, write_rows
-from .sukaku import grid_from_masks, masks_of
 
 NAME = "pencilmark"
 EXTENSIONS = (".pm", ".pencilmark")
 
 
-def _decode(block: Block, box, alphabet) -> tuple[Grid, list[int]]:
+def _decode(block: Block, box, alphabet) -> Grid:
     n = block.size
     a, table = decoder(alphabet, n)
 
@@ -46,24 +46,21 @@ def _decode(block: Block, box, alphabet) -> tuple[Grid, list[int]]:
         return m
 
     masks = block_values(block, mask)
-    return grid_from_masks(block_geometry(block, box), masks, block.comment), masks
-
-
-def read_candidates(text: str, box=None, alphabet=None) -> list[tuple[Grid, list[int]]]:
-    """Every pencil-mark grid of the text with its candidate masks."""
-    return [_decode(b, box, alphabet) for b in collect(text, token_cells, box=box)]
+    return grid_from_masks(block_geometry(block, box), masks, block.comment)
 
 
 def read(text: str, box=None, alphabet=None) -> list[Grid]:
-    return [g for g, _ in read_candidates(text, box, alphabet)]
+    """Every pencil-mark grid of the text, each with its candidates."""
+    return [_decode(b, box, alphabet) for b in collect(text, token_cells, box=box)]
 
 
-def write_candidates(grid: Grid, masks: list[int] | None = None, alphabet=None) -> str:
+def write(grid: Grid, alphabet=None, masks: list[int] | None = None) -> str:
+    """The grid's candidates (``masks`` when given), a cell a word, columns aligned."""
     g = grid.geometry
     n, bc = g.size, g.box_cols
     syms = get_alphabet(alphabet).for_size(n)
     words = ["".join(syms[k] for k in range(n) if m >> k & 1) or "."
-             for m in masks_of(grid, masks)]
+             for m in candidate_masks(grid, masks)]
     widths = [max(len(words[r * n + c]) for r in range(n)) for c in range(n)]
     segments = [sum(widths[c:c + bc]) + 2 * (bc - 1) for c in range(0, n, bc)]
     rule = "+" + "+".join("-" * (w + 2) for w in segments) + "+"
@@ -73,14 +70,10 @@ def write_candidates(grid: Grid, masks: list[int] | None = None, alphabet=None) 
     return "\n".join(comment_lines(grid) + rows)
 
 
-def write(grid: Grid, alphabet=None) -> str:
-    return write_candidates(grid, None, alphabet)
-
-
 def detect(text: str) -> bool:
     """A grid of words in which some cell has several candidates."""
     try:
-        grids = read_candidates(text)
+        grids = read(text)
     except SudokitError:
         return False
-    return any(any(m & (m - 1) for m in masks) for _, masks in grids)
+    return any(any(m & (m - 1) for m in g.candidates) for g in grids)

@@ -5,11 +5,11 @@ Cell after cell in row-major order, N characters each: position ``k`` holds the 
 the grid (after a space) is kept as the comment.
 
 Candidates are bitmasks, bit ``d-1`` set when digit ``d`` is a candidate (the convention of
-:class:`sudokit.logic.position.Position`). :func:`read_candidates` returns each grid with its
-masks; in the grid a cell with exactly one candidate holds that digit (a solved cell or a given),
-every other cell is empty. :func:`write_candidates` writes a filled cell as its single digit
-whatever its mask says; :func:`write` writes a plain grid with every digit a candidate of each
-empty cell, so that reading it back gives the same grid.
+:class:`sudokit.logic.position.Position`). :func:`read` returns grids carrying their masks in
+:attr:`Grid.candidates`; a cell with exactly one candidate holds that digit (a solved cell or
+a given), every other cell is empty. :func:`write` writes a filled cell as its single digit and
+an empty cell as its candidates (every digit when the grid has none), so that reading it back
+gives the same grid and candidates.
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from __future__ import annotations
 from ..errors import ParseError, SudokitError
 from ..grid import Grid
 from ..symbols import get_alphabet
-from ._common import blank_for, content_lines, decoder, geometry, has_box
+from ._common import (blank_for, candidate_masks, content_lines, decoder, geometry, grid_from_masks,
+                      has_box)
 
 NAME = "sukaku"
 EXTENSIONS = (".sukaku", ".suk")
@@ -25,25 +26,8 @@ EXTENSIONS = (".sukaku", ".suk")
 CUBES = {n * n * n: n for n in range(4, 65) if has_box(n)}
 
 
-def grid_from_masks(g, masks: list[int], comment: str = "") -> Grid:
-    """The grid whose cells with exactly one candidate hold it."""
-    values = [m.bit_length() if m and not m & (m - 1) else 0 for m in masks]
-    return Grid(g, values, comment=comment)
-
-
-def masks_of(grid: Grid, masks: list[int] | None = None) -> list[int]:
-    """The masks to write: a filled cell's single digit, else ``masks`` (default: every digit)."""
-    full = (1 << grid.size) - 1
-    if masks is not None and len(masks) != grid.geometry.ncells:
-        raise SudokitError(f"{len(masks)} candidate masks for a grid of "
-                           f"{grid.geometry.ncells} cells")
-    return [1 << (v - 1) if v else (full if masks is None else masks[i] & full)
-            for i, v in enumerate(grid.values)]
-
-
-def parse_line(line: str, box=None, alphabet=None, line_no: int | None = None
-               ) -> tuple[Grid, list[int]]:
-    """One sukaku line: the grid and its candidate masks."""
+def parse_line(line: str, box=None, alphabet=None, line_no: int | None = None) -> Grid:
+    """One sukaku line: the grid with its candidate masks."""
     parts = line.split(None, 1)
     body, comment = (parts[0], parts[1] if len(parts) > 1 else "") if parts else ("", "")
     lead = len(line) - len(line.lstrip())
@@ -68,8 +52,7 @@ def parse_line(line: str, box=None, alphabet=None, line_no: int | None = None
                     f"r{cell // n + 1}c{cell % n + 1}: expected {want!r} or a blank",
                     line=line_no, column=col, char=ch)
         masks.append(m)
-    g = geometry(n, box)
-    return grid_from_masks(g, masks, comment.strip()), masks
+    return grid_from_masks(geometry(n, box), masks, comment.strip())
 
 
 def shaped_like(body: str, alphabet=None) -> bool:
@@ -84,29 +67,22 @@ def shaped_like(body: str, alphabet=None) -> bool:
     return good >= 0.95 * len(body)
 
 
-def read_candidates(text: str, box=None, alphabet=None) -> list[tuple[Grid, list[int]]]:
-    """Every sukaku line of the text with its candidate masks."""
+def read(text: str, box=None, alphabet=None) -> list[Grid]:
+    """Every sukaku line of the text, each grid with its candidates."""
     return [parse_line(line, box, alphabet, no) for no, line in content_lines(text)]
 
 
-def read(text: str, box=None, alphabet=None) -> list[Grid]:
-    return [g for g, _ in read_candidates(text, box, alphabet)]
-
-
-def write_candidates(grid: Grid, masks: list[int] | None = None, alphabet=None) -> str:
+def write(grid: Grid, alphabet=None, masks: list[int] | None = None) -> str:
+    """The grid's candidates (``masks`` when given) as one line, then the comment."""
     n = grid.size
     a = get_alphabet(alphabet)
     blank = blank_for(a, n)
     syms = a.for_size(n)
     out = []
-    for m in masks_of(grid, masks):
+    for m in candidate_masks(grid, masks):
         out.append("".join(syms[k] if m >> k & 1 else blank for k in range(n)))
     line = "".join(out)
     return f"{line} {grid.comment}" if grid.comment and "\n" not in grid.comment else line
-
-
-def write(grid: Grid, alphabet=None) -> str:
-    return write_candidates(grid, None, alphabet)
 
 
 def detect(text: str) -> bool:
@@ -116,7 +92,7 @@ def detect(text: str) -> bool:
     if not lines or len(lines[0].split(None, 1)[0]) not in CUBES:
         return False
     try:
-        grids = read_candidates("\n".join(lines[:20]))
+        grids = read("\n".join(lines[:20]))
     except SudokitError:
         return False
-    return all(all(masks) for _, masks in grids)
+    return all(all(g.candidates) for g in grids)

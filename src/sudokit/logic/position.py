@@ -46,7 +46,11 @@ class Position:
     # --- construction ----------------------------------------------------------------------
     @classmethod
     def from_grid(cls, grid: Grid) -> Position:
-        """Candidates computed from the filled cells: every digit no peer holds."""
+        """The grid's own candidates (:attr:`Grid.candidates`, as a sukaku or pencil-mark text
+        gives them) when it has them, else computed from the filled cells: every digit no peer
+        holds."""
+        if grid.candidates is not None:
+            return cls.from_candidates(grid, grid.candidates)
         g = grid.geometry
         full = (1 << g.size) - 1
         cands = [0] * g.ncells
@@ -211,27 +215,19 @@ class Position:
     @classmethod
     def parse(cls, text: str, fmt: str | None = None, box=None, alphabet: str | None = None,
               source: str | None = None) -> Position:
-        """One position from text: the position JSON, a candidate grid (Sukaku line,
-        pencil marks) keeping its candidates, or a puzzle in any format (candidates computed)."""
+        """One position from text in any format, keeping the candidates of a candidate grid
+        (sukaku, pencil marks, the position JSON) and computing them for a plain puzzle."""
         from .. import formats
 
-        stripped = text.strip()
-        if fmt in (None, "json") and stripped.startswith("{"):
-            try:
-                data = json.loads(stripped)
-            except ValueError:
-                data = None
-            if isinstance(data, dict) and "candidates" in data:
-                return cls.from_json(data)
-        pairs = formats.parse_candidates(text, fmt, box, alphabet, source=source)
-        if len(pairs) != 1:
-            raise ParseError(f"{source or 'the input'} holds {len(pairs)} puzzles; give one")
-        grid, masks = pairs[0]
-        return cls.from_grid(grid) if masks is None else cls.from_candidates(grid, masks)
+        grids = formats.parse(text, fmt, box, alphabet, source=source)
+        if len(grids) != 1:
+            raise ParseError(f"{source or 'the input'} holds {len(grids)} puzzles; give one")
+        return cls.from_grid(grids[0])
 
     @classmethod
     def coerce(cls, obj) -> Position:
-        """A Position from a Position (copied), a Grid, or text (see :meth:`parse`)."""
+        """A Position from a Position (copied), a Grid (with its candidates, if any), or text
+        (see :meth:`parse`)."""
         if isinstance(obj, Position):
             return obj.copy()
         if isinstance(obj, Grid):
