@@ -32,7 +32,10 @@ class Alphabet:
         return self.symbols[:size]
 
     def blanks(self, size: int) -> str:
-        used = set(self.for_size(size).lower()) | set(self.for_size(size).upper())
+        """The blank characters that are no symbol of a grid of ``size`` (also when the
+        alphabet is too small for it: an empty grid can still be written)."""
+        syms = self.symbols[:size]
+        used = set(syms.lower()) | set(syms.upper())
         return "".join(ch for ch in BLANKS if ch not in used)
 
     def case_insensitive(self, size: int) -> bool:

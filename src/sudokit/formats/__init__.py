@@ -16,8 +16,8 @@ from types import ModuleType
 
 from ..errors import GeometryError, ParseError
 from ..grid import Grid
-from . import (_common, _layout, bordered, classic, comma, jsonfmt, line, opensudoku, pencilmark,
-               sdk, ss, sukaku)
+from . import (_ambiguous, _common, _layout, bordered, classic, comma, jsonfmt, line, opensudoku,
+               pencilmark, sdk, ss, sukaku)
 
 #: Format modules in detection order (most specific first; ``line`` last, the fallback for
 #: one puzzle a line).
@@ -51,10 +51,15 @@ def get_format(name: str) -> ModuleType:
 
 
 def detect(text: str) -> str:
-    """Name of the first format whose ``detect`` accepts the text."""
+    """Name of the first format whose ``detect`` accepts the text (for a line whose length
+    is both a puzzle's and a sukaku's, the one reading the content fits; see
+    :mod:`._ambiguous`)."""
     if max(map(len, text.splitlines()), default=0) > MAX_LINE_CHARS and \
             not text.lstrip("\ufeff \t\r\n").startswith(("{", "[", "<")):
         raise ParseError("the text has a line too long for any puzzle format")
+    chosen = _ambiguous.choose(text)
+    if chosen:
+        return chosen
     for m in _MODULES:
         if m.detect(text):
             return m.NAME
@@ -64,7 +69,7 @@ def detect(text: str) -> str:
 def parse(text: str, fmt: str | None = None, box=None, alphabet: str | None = None,
           source: str | None = None) -> list[Grid]:
     """Every puzzle in ``text``; ``fmt`` names the format, else it is detected."""
-    module = _checked_module(text, fmt, source)
+    module = _checked_module(text, fmt, source, box, alphabet)
     return _located(lambda: module.read(text, box=box, alphabet=alphabet), source)
 
 
@@ -98,14 +103,16 @@ def dumps_candidates(grid: Grid, masks: list[int] | None, fmt: str = "pencilmark
     return module.write(grid, alphabet=alphabet, masks=masks)
 
 
-def _checked_module(text: str, fmt: str | None, source: str | None) -> ModuleType:
-    """The module for ``text`` (named or detected), after the checks every format shares."""
+def _checked_module(text: str, fmt: str | None, source: str | None, box=None,
+                    alphabet: str | None = None) -> ModuleType:
+    """The module for ``text`` (named, chosen by the box for a length two formats share, or
+    detected), after the checks every format shares."""
     if not text.strip():
         raise ParseError("the input is empty", source=source)
     if "\0" in text[:8192]:
         raise ParseError("this is binary data, not a puzzle text", source=source)
     try:
-        module = get_format(fmt) if fmt else get_format(detect_or_line(text))
+        module = get_format(fmt or _ambiguous.choose(text, box, alphabet) or detect_or_line(text))
     except ParseError as e:
         raise e.located(source=source) from None
     if module.NAME not in (jsonfmt.NAME, opensudoku.NAME):

@@ -65,6 +65,12 @@ def symbol_error(ch: str, size: int, alphabet: Alphabet, line: int | None,
                  column: int | None) -> ParseError:
     """The error for a character that is neither a symbol nor a blank of the grid."""
     shown = ch if ch.isprintable() else repr(ch)[1:-1]
+    if len(alphabet.symbols) < size:
+        return ParseError(
+            f"character {shown!r}: the {alphabet.name!r} alphabet has {len(alphabet.symbols)} "
+            f"symbols, too few for a {size}x{size} grid, so only blanks "
+            f"({alphabet.blanks(size)}) are read; use the json or grid format",
+            line=line, column=column, char=ch)
     return ParseError(
         f"character {shown!r} is not a symbol of a {size}x{size} grid "
         f"({alphabet.for_size(size)}, blanks {alphabet.blanks(size)})",
@@ -75,6 +81,15 @@ def decoder(alphabet, size: int) -> tuple[Alphabet, dict[str, int]]:
     """The alphabet and its character -> value table (0 for blanks) for a size."""
     a = get_alphabet(alphabet)
     return a, a.decoder(size)
+
+
+def blank_decoder(alphabet, size: int) -> tuple[Alphabet, dict[str, int]]:
+    """Like :func:`decoder`, but for an alphabet too small for the size, a table of its blanks
+    only (an empty grid of any size can be read)."""
+    a = get_alphabet(alphabet)
+    if len(a.symbols) >= size:
+        return a, a.decoder(size)
+    return a, {ch: 0 for ch in a.blanks(size)}
 
 
 def decode_symbols(text: str, size: int, alphabet, where: str) -> list[int]:

@@ -11,7 +11,7 @@ from ..geometry import Geometry, parse_box
 from ..grid import Grid
 from ..symbols import BLANKS, get_alphabet
 from . import sukaku
-from ._common import MAX_CELLS, blank_for, content_lines, reads, symbol_error
+from ._common import MAX_CELLS, blank_decoder, blank_for, content_lines, reads, symbol_error
 
 NAME = "line"
 EXTENSIONS = (".txt", ".sdm", ".line")
@@ -94,8 +94,7 @@ def parse_line(text: str, box=None, alphabet=None, line_no: int | None = None) -
             f"N*N cells: 16, 36, 64, 81, 100, 144, 256, ...)", line=line_no)
     ntok, ncells = best
     geometry = Geometry.for_cells(ncells, box)
-    a = get_alphabet(alphabet)
-    table = a.decoder(geometry.size)
+    a, table = blank_decoder(alphabet, geometry.size)
     values = []
     for start, tok in tokens[:ntok]:
         for j, ch in enumerate(tok):
