@@ -116,7 +116,10 @@ class _LineStream(io.RawIOBase):
             except StopIteration:
                 break
             if isinstance(item, str):
-                item = item.encode("utf-8", "surrogateescape")
+                try:
+                    item = item.encode("utf-8", "surrogateescape")
+                except UnicodeEncodeError:  # a lone surrogate that was never a byte
+                    item = item.encode("utf-8", "surrogatepass")
             item = item.rstrip(b"\r\n").replace(b"\n", b" ") + b"\n"  # one item, one line
             parts.append(item)
             have += len(item)

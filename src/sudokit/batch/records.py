@@ -11,7 +11,10 @@
   when there are none, ``comment``/``reason``/``file`` only when there is one, ``rating`` an
   object with ``--rate``).
 
-Every input line gives exactly one output line (the CSV header aside).
+Every input line gives exactly one output line (the CSV header aside), valid UTF-8 however
+the input was encoded: text from the input is escaped where it must be (:mod:`.safe_text`):
+always in ``line`` and ``csv``, and in a ``jsonl`` record (marked ``"escaped": true``) only
+when it holds bytes that are not UTF-8. CSV follows RFC 4180 (CRLF after each record).
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ import csv
 import io
 import json
 from dataclasses import asdict, dataclass
+
+from .safe_text import escape, has_raw_bytes, json_safe
 
 SOLVED = "solved"
 NO_SOLUTION = "no-solution"
@@ -36,7 +41,7 @@ EXTENSIONS = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl", ".txt": "lin
 _BASE_COLUMNS = ["line", "status", "puzzle", "solution", "count", "comment", "reason"]
 _RATING_COLUMNS = ["score", "level", "hardest", "techniques", "trial"]
 
-_ENCODING = ("utf-8", "surrogateescape")  # bytes that were not UTF-8 go out as they came in
+_CSV_END = "\r\n"  # RFC 4180; csv.writer then quotes a field holding a bare \r as well as \n
 
 
 @dataclass
@@ -66,7 +71,7 @@ def header(fmt: str, with_file: bool, rate: bool) -> bytes:
     if fmt != "csv":
         return b""
     buf = io.StringIO()
-    csv.writer(buf, lineterminator="\n").writerow(csv_columns(with_file, rate))
+    csv.writer(buf, lineterminator=_CSV_END).writerow(csv_columns(with_file, rate))
     return buf.getvalue().encode()
 
 
@@ -80,9 +85,9 @@ def format_batch(opts, source: str, lines: list[int], statuses: list[str], grids
                            comments[i], reasons[i], ratings[i] if ratings else None)
                 for i in range(len(lines))]
     if fmt == "line":
-        where = f"{source} line " if opts.with_file else "line "
+        where = f"{escape(source)} line " if opts.with_file else "line "
         out = [_line(i, statuses, solutions, comments, reasons, ratings, where, lines) for i in range(len(lines))]
-        return ("\n".join(out) + "\n").encode(*_ENCODING) if out else b""
+        return ("\n".join(out) + "\n").encode() if out else b""
     if fmt == "csv":
         return _csv(opts, source, lines, statuses, grids, solutions, counts, comments, reasons, ratings)
     if fmt == "jsonl":
@@ -91,7 +96,7 @@ def format_batch(opts, source: str, lines: list[int], statuses: list[str], grids
 
 
 def _line(i, statuses, solutions, comments, reasons, ratings, where, lines) -> str:
-    status, comment = statuses[i], comments[i]
+    status, comment = statuses[i], escape(comments[i])
     if status == SOLVED:
         text = solutions[i]
         if ratings is not None and ratings[i] is not None:
@@ -101,7 +106,7 @@ def _line(i, statuses, solutions, comments, reasons, ratings, where, lines) -> s
         if reason is not None and status == INVALID:
             if reason.startswith(("empty line", "comment line")):
                 return comment  # kept as it was: blank, or the comment itself
-            text = f"{status}: {where}{lines[i]}: {reason}"
+            text = f"{status}: {where}{lines[i]}: {escape(reason)}"
         else:
             text = status
     return f"{text} {comment}" if comment else text
@@ -116,32 +121,39 @@ def _rating_cells(rating: dict | None) -> list:
 
 def _csv(opts, source, lines, statuses, grids, solutions, counts, comments, reasons, ratings) -> bytes:
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    head = [source] if opts.with_file else []
+    w = csv.writer(buf, lineterminator=_CSV_END)
+    head = [escape(source)] if opts.with_file else []
     for i in range(len(lines)):
-        row = head + [lines[i], statuses[i], grids[i], solutions[i], "" if counts[i] is None else counts[i],
-                      comments[i], reasons[i] or ""]
+        row = head + [lines[i], statuses[i], escape(grids[i]), solutions[i], "" if counts[i] is None else counts[i],
+                      escape(comments[i]), escape(reasons[i] or "")]
         if opts.rate:
             row += _rating_cells(ratings[i] if ratings else None)
         w.writerow(row)
-    return buf.getvalue().encode(*_ENCODING)
+    return buf.getvalue().encode()
 
 
 def _jsonl(opts, source, lines, statuses, grids, solutions, counts, comments, reasons, ratings) -> bytes:
     dumps = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode
     out = []
     for i in range(len(lines)):
-        doc: dict = {"file": source} if opts.with_file else {}
-        doc.update(line=lines[i], status=statuses[i], puzzle=grids[i], solution=solutions[i] or None,
+        texts = [source, grids[i], comments[i], reasons[i] or ""]
+        raw = any(has_raw_bytes(t) for t in texts)
+        if raw:  # JSON cannot hold them: every text of the record escaped, and the record says so
+            texts = [escape(t) for t in texts]
+        name, puzzle, comment, reason = texts
+        doc: dict = {"file": name} if opts.with_file else {}
+        doc.update(line=lines[i], status=statuses[i], puzzle=puzzle, solution=solutions[i] or None,
                    count=counts[i])
-        if comments[i]:
-            doc["comment"] = comments[i]
-        if reasons[i]:
-            doc["reason"] = reasons[i]
+        if comment:
+            doc["comment"] = comment
+        if reason:
+            doc["reason"] = reason
         if opts.rate:
             doc["rating"] = ratings[i] if ratings else None
-        out.append(dumps(doc))
-    return ("\n".join(out) + "\n").encode(*_ENCODING) if out else b""
+        if raw:
+            doc["escaped"] = True
+        out.append(json_safe(dumps(doc)))
+    return ("\n".join(out) + "\n").encode() if out else b""
 
 
 __all__ = ["LineResult", "STATUSES", "FORMATS", "EXTENSIONS", "SOLVED", "NO_SOLUTION", "MULTIPLE",
