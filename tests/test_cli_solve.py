@@ -110,7 +110,8 @@ def test_exit_codes_are_documented_in_help():
         assert result.exit_code == 0
         text = " ".join(result.stdout.split())
         for fragment in ("0 solved", "1 no solution", "2 usage error", "3 invalid input",
-                         "4 several solutions", "5 search limit"):
+                         "4 several solutions", "5 search or time limit", "70 internal error",
+                         "130 interrupted"):
             assert fragment in text
 
 

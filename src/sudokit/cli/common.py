@@ -3,8 +3,10 @@ one red line on stderr, and the options that name an input format, box shape and
 
 from __future__ import annotations
 
+import os
 import re
 import sys
+import traceback
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -15,7 +17,7 @@ from rich.console import Console
 from rich.text import Text
 
 from .. import formats
-from ..errors import SearchLimitError, SudokitError
+from ..errors import CancelledError, SearchLimitError, SudokitError
 from ..grid import Grid
 from ..symbols import ALPHABETS
 
@@ -27,12 +29,18 @@ EXIT_INVALID = 3        # invalid input: unreadable text, clashing givens, a bad
 EXIT_MULTIPLE = 4       # several solutions
 EXIT_LIMIT = 5          # a node or time limit stopped the search before it knew
 EXIT_STUCK = 6          # hint / explain: no chosen technique applies
+EXIT_INTERNAL = 70      # an internal error: a bug in sudokit (EX_SOFTWARE)
+EXIT_INTERRUPTED = 130  # Ctrl-C
+
+#: Set this environment variable (to anything but empty or 0) to see an internal error's traceback.
+DEBUG_ENV = "SUDOKIT_DEBUG"
 
 EXIT_CODES_HELP = (
     "Exit codes: 0 solved (one solution), 1 no solution, 2 usage error, "
     "3 invalid input (parse error, clashing givens, bad box shape), 4 several solutions, "
-    "5 search limit reached, 6 stuck (hint/explain: no chosen technique applies). "
-    "With several puzzles, the highest code of any puzzle."
+    "5 search or time limit reached, 6 stuck (hint/explain: no chosen technique applies), "
+    f"70 internal error (a bug: please report it; {DEBUG_ENV}=1 shows the traceback), "
+    "130 interrupted (Ctrl-C). With several puzzles, the highest code of any puzzle."
 )
 
 #: Everything for a person goes here: messages, statistics, progress. Results go to stdout.
@@ -60,15 +68,40 @@ def fail(text: str, code: int = EXIT_INVALID) -> NoReturn:
     raise typer.Exit(code)
 
 
+def error_code(error: SudokitError) -> int:
+    """The exit code of a :class:`SudokitError`: a limit or a cancel, else invalid input."""
+    return EXIT_LIMIT if isinstance(error, (SearchLimitError, CancelledError)) else EXIT_INVALID
+
+
 @contextmanager
 def handle_errors() -> Iterator[None]:
     """Turn a :class:`SudokitError` into one red message and its exit code, never a traceback."""
     try:
         yield
-    except SearchLimitError as e:
-        fail(str(e), EXIT_LIMIT)
     except SudokitError as e:
-        fail(str(e), EXIT_INVALID)
+        fail(str(e), error_code(e))
+
+
+def _debugging() -> bool:
+    return os.environ.get(DEBUG_ENV, "").strip() not in ("", "0")
+
+
+def internal_error(error: BaseException) -> NoReturn:
+    """An exception sudokit did not expect (a bug): one line asking for a report, exit code
+    :data:`EXIT_INTERNAL`; the traceback only with :data:`DEBUG_ENV` set."""
+    if _debugging():
+        sys.stderr.write("".join(traceback.format_exception(error)))
+    lines = str(error).strip().splitlines()
+    what = type(error).__name__ + (f": {lines[0]}" if lines else "")
+    tail = "" if _debugging() else f" ({DEBUG_ENV}=1 shows the traceback)"
+    message(f"internal error: {what} — please report it{tail}", "bold red")
+    raise typer.Exit(EXIT_INTERNAL)
+
+
+def interrupted() -> NoReturn:
+    """Ctrl-C: say so and exit with :data:`EXIT_INTERRUPTED`."""
+    message("interrupted", "yellow")
+    raise typer.Exit(EXIT_INTERRUPTED)
 
 
 # --- reading the PUZZLE argument -----------------------------------------------------------------

@@ -2,17 +2,43 @@
 
 from __future__ import annotations
 
+import errno
 import sys
 from typing import Annotated
 
 import typer
+from typer.core import TyperGroup
 
 from .. import __version__
+from ..errors import SudokitError
 from . import batch, generate, logic, rate, serve, solve
-from .common import EXIT_CODES_HELP
+from .common import EXIT_CODES_HELP, EXIT_INTERRUPTED, error_code, fail, internal_error, interrupted
+
+
+class Commands(TyperGroup):
+    """The command group: whatever a command lets through becomes one line and an exit code
+    (Ctrl-C 130, a sudokit error its own code, anything else an internal error, 70)."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except (typer.Exit, typer.Abort, typer.TyperException):
+            raise
+        except KeyboardInterrupt:
+            interrupted()
+        except SudokitError as e:
+            fail(str(e), error_code(e))
+        except OSError as e:
+            if e.errno == errno.EPIPE:
+                raise  # the reader of our output went away (`| head`): not an error of ours
+            internal_error(e)
+        except Exception as e:
+            internal_error(e)
+
 
 app = typer.Typer(
     name="sudokit",
+    cls=Commands,
     help=f"Solve, explain, rate and generate Sudoku puzzles of every size.\n\n{EXIT_CODES_HELP}",
     no_args_is_help=True,
     add_completion=False,
@@ -43,9 +69,9 @@ def run() -> None:
     """Entry point of the ``sudokit`` console script and ``python -m sudokit``."""
     try:
         app(prog_name="sudokit")
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # outside a command (while starting up)
         sys.stderr.write("\ninterrupted\n")
-        sys.exit(130)
+        sys.exit(EXIT_INTERRUPTED)
     except BrokenPipeError:  # e.g. `sudokit solve big.txt --to line | head`
         sys.stderr.close()
         sys.exit(0)

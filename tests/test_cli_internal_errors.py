@@ -1,0 +1,99 @@
+"""An unexpected exception in any command is an internal error: exit code 70 and one line asking
+for a report, never a traceback (unless SUDOKIT_DEBUG is set); Ctrl-C is exit 130, "interrupted"."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+import sudokit.generate
+import sudokit.rating
+import sudokit.search
+from sudokit.cli import logic as cli_logic
+from sudokit.cli.common import DEBUG_ENV, EXIT_INTERNAL, EXIT_INTERRUPTED
+from sudokit.cli.main import app
+from sudokit.logic import LogicalSolver
+
+EASY = "000000000640017000000020361506040000000006420000280009000500740405069200800000000"
+
+
+def boom(*args, **kwargs):
+    raise RuntimeError("boom\nwith a second line")
+
+
+#: (command line, the object and attribute to break so that the command fails inside)
+COMMANDS = {
+    "solve": (["solve", EASY], sudokit.search, "solve"),
+    "count": (["solve", EASY, "--count"], sudokit.search, "solve"),
+    "hint": (["hint", EASY], cli_logic, "make_hint"),
+    "explain": (["explain", EASY], LogicalSolver, "solve_path"),
+    "steps": (["steps", EASY], LogicalSolver, "all_steps"),
+    "rate": (["rate", EASY], sudokit.rating, "rate"),
+    "generate": (["generate", "--size", "4"], sudokit.generate, "generate_many"),
+}
+
+
+def invoke(args, env=None):
+    return CliRunner().invoke(app, args, env=env)
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_an_internal_error_is_one_line_and_exit_70(name, monkeypatch):
+    args, owner, attr = COMMANDS[name]
+    monkeypatch.setattr(owner, attr, boom)
+    monkeypatch.delenv(DEBUG_ENV, raising=False)
+    r = invoke(args)
+    assert r.exit_code == EXIT_INTERNAL, (r.exit_code, r.output)
+    assert "Traceback" not in r.output
+    lines = [line for line in r.stderr.splitlines() if line.strip()]
+    assert lines == ["internal error: RuntimeError: boom — please report it "
+                     f"({DEBUG_ENV}=1 shows the traceback)"]
+
+
+def test_the_debug_variable_shows_the_traceback(monkeypatch):
+    monkeypatch.setattr(sudokit.rating, "rate", boom)
+    r = invoke(["rate", EASY], env={DEBUG_ENV: "1"})
+    assert r.exit_code == EXIT_INTERNAL
+    assert "Traceback" in r.stderr and "RuntimeError: boom" in r.stderr
+    assert "internal error: RuntimeError: boom — please report it" in r.stderr
+
+
+def test_a_sudokit_error_is_not_an_internal_error(monkeypatch):
+    from sudokit.errors import InvalidPuzzleError
+
+    def invalid(*args, **kwargs):
+        raise InvalidPuzzleError("the puzzle is broken in r1c1")
+
+    monkeypatch.setattr(LogicalSolver, "solve_path", invalid)
+    r = invoke(["explain", EASY])
+    assert r.exit_code == 3 and "error: the puzzle is broken in r1c1" in r.stderr
+    assert "internal error" not in r.stderr
+
+
+def test_ctrl_c_is_exit_130_and_says_interrupted(monkeypatch):
+    def interrupt(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(sudokit.rating, "rate", interrupt)
+    r = invoke(["rate", EASY])
+    assert r.exit_code == EXIT_INTERRUPTED
+    assert r.stderr.strip() == "interrupted" and "Traceback" not in r.output
+
+
+def test_the_console_script_path_gives_exit_70_without_traceback():
+    """The real entry point (not the test runner): Typer's own exception hook must not print
+    its traceback either."""
+    code = ("import sudokit.rating as r\n"
+            "def boom(*a, **k): raise RuntimeError('boom')\n"
+            "r.rate = boom\n"
+            "import sys; sys.argv = ['sudokit', 'rate', %r]\n"
+            "from sudokit.cli.main import run; run()\n" % EASY)
+    env = {k: v for k, v in os.environ.items() if k != DEBUG_ENV}
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                       env=env)
+    assert p.returncode == EXIT_INTERNAL, p.stderr
+    assert "Traceback" not in p.stderr and "internal error: RuntimeError: boom" in p.stderr
