@@ -36,6 +36,7 @@ import math
 import time
 from dataclasses import dataclass, field
 
+from . import limits
 from .errors import InvalidPuzzleError, SearchLimitError, SudokitError
 
 LEVELS = ("easy", "medium", "hard", "expert", "extreme")
@@ -258,14 +259,12 @@ def _make_solver_class():
     class RatingSolver(LogicalSolver):
         """The logical solver picking, at each position, the step with the lowest SE-scale
         score (see the module doc). ``scores`` holds the score of every step it returned, by
-        ``id(step)``. ``ceiling``: stop (return None) when no step scores at most this;
-        ``deadline`` (a :func:`time.perf_counter` value): raise :class:`SearchLimitError`."""
+        ``id(step)``. ``ceiling``: stop (return None) when no step scores at most this. The
+        budget in force (:mod:`sudokit.limits`) is checked between stages and instances."""
 
-        def __init__(self, unique: bool | None = None, ceiling: float | None = None,
-                     deadline: float | None = None) -> None:
+        def __init__(self, unique: bool | None = None, ceiling: float | None = None) -> None:
             super().__init__(default_order(), unique)
             self.ceiling = ceiling
-            self.deadline = deadline
             self.scores: dict[int, float] = {}
             self.stopped_at_ceiling = False
             stages = [_Stage(t.id, DIRECT_WEIGHTS[t.id], "direct") for t in self.order
@@ -288,8 +287,7 @@ def _make_solver_class():
                     break
                 if stage.technique not in allowed:
                     continue
-                if self.deadline is not None and time.perf_counter() > self.deadline:
-                    raise SearchLimitError("time limit reached while rating the puzzle")
+                limits.check()
                 finds = REGISTRY[stage.technique].find(position)
                 if stage.kind == "direct":
                     step = next((s for s in finds if opens_hidden_single(position, s)), None)
@@ -303,6 +301,7 @@ def _make_solver_class():
                             best, best_score = step, score
                 else:
                     for i, step in enumerate(finds):
+                        limits.check()
                         score = step_score(step, g)
                         if score < best_score:
                             best, best_score = step, score
@@ -323,13 +322,12 @@ def _make_solver_class():
 _SOLVER_CLASS = None
 
 
-def rating_solver(unique: bool | None = None, ceiling: float | None = None,
-                  deadline: float | None = None):
+def rating_solver(unique: bool | None = None, ceiling: float | None = None):
     """A :class:`RatingSolver` (built on first use: it imports every technique)."""
     global _SOLVER_CLASS
     if _SOLVER_CLASS is None:
         _SOLVER_CLASS = _make_solver_class()
-    return _SOLVER_CLASS(unique, ceiling, deadline)
+    return _SOLVER_CLASS(unique, ceiling)
 
 
 # --- the rating ---------------------------------------------------------------------------------
@@ -390,7 +388,7 @@ def _position_of(puzzle):
     return position
 
 
-def _check_solvable(position, unique: bool | None, deadline: float | None) -> bool:
+def _check_solvable(position, unique: bool | None) -> bool:
     """Whether the puzzle (its givens) has one solution; raises when it has none."""
     from .logic.solver import givens_grid
     from .search import core
@@ -399,11 +397,11 @@ def _check_solvable(position, unique: bool | None, deadline: float | None) -> bo
         return unique
     grid = givens_grid(position)
     grid.validate()
-    remaining = None if deadline is None else max(1e-3, deadline - time.perf_counter())
     try:
-        count = core.count_solutions(grid, 2, time_limit=remaining)
+        count = core.count_solutions(grid, 2, time_limit=limits.remaining())
     except SearchLimitError:
-        raise SearchLimitError("time limit reached while checking the puzzle's solutions") from None
+        limits.check()  # the budget's own message when it is the budget that ran out
+        raise
     if count == 0:
         raise InvalidPuzzleError("the puzzle has no solution")
     return count == 1
@@ -415,7 +413,8 @@ def rate(puzzle, *, time_limit: float | None = None, unique: bool | None = None,
 
     ``unique``: whether the puzzle has one solution, if known (else the core checks; the
     uniqueness techniques are used only for unique puzzles). ``time_limit`` in seconds bounds
-    the rating (checked between steps): :class:`SearchLimitError` when reached.
+    the rating, within the budget in force (:mod:`sudokit.limits`): :class:`SearchLimitError`
+    when reached.
     ``ceiling``: stop as soon as the puzzle is known to score above it (the returned rating
     is then partial: ``solved`` false and a score just above the ceiling) -- for generators
     looking for a band. Raises :class:`InvalidPuzzleError` for clashing givens or no solution.
@@ -424,11 +423,11 @@ def rate(puzzle, *, time_limit: float | None = None, unique: bool | None = None,
     from .logic.techniques.registry import TRIAL_FAMILIES
 
     start = time.perf_counter()
-    deadline = None if time_limit is None else start + time_limit
-    position = _position_of(puzzle)
-    is_unique = _check_solvable(position, unique, deadline)
-    solver = rating_solver(is_unique, ceiling, deadline)
-    path = solver.solve_path(position)
+    with limits.limited(time_limit, what="the rating"):
+        position = _position_of(puzzle)
+        is_unique = _check_solvable(position, unique)
+        solver = rating_solver(is_unique, ceiling)
+        path = solver.solve_path(position)
     geometry = position.geometry
     scores = [solver.scores.get(id(s), step_score(s, geometry)) for s in path.steps]
     score = max(scores, default=0.0)

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .. import search
+from .. import limits, search
 from ..errors import SudokitError
 from ..grid import Grid
 from .position import Position
@@ -94,6 +94,7 @@ class LogicalSolver:
         for tech in self._techniques(position):
             if best is not None and tech.difficulty != best_weight:
                 break
+            limits.check()
             for step in tech.find(position):
                 if best is None or step_length(step) < step_length(best):
                     best, best_weight = step, tech.difficulty
@@ -104,6 +105,7 @@ class LogicalSolver:
         """Every instance of every chosen technique in the position (duplicates removed)."""
         out, seen = [], set()
         for tech in self._techniques(position):
+            limits.check()
             for step in tech.find(position):
                 k = (tech.id, step.key())
                 if k not in seen:
@@ -122,6 +124,7 @@ class LogicalSolver:
         for tech in self.order:
             if tech.id not in ROUND_TECHNIQUES:
                 continue
+            limits.check()
             for step in tech.find(position):
                 cells = {c for c, _ in step.placements}
                 if cells & placed:

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, product
 
+from ... import limits
 from ...geometry import Geometry
 from ..links import digit_cell_masks, house_masks, peer_masks
 from ..position import Position
@@ -276,6 +277,7 @@ def _search(pos: Position, size: int, finned: bool) -> Iterator[Fish]:
     bands = _bands(g)
     masks = digit_masks(pos)
     for digit in range(1, n + 1):
+        limits.check()
         for o, (base_masks, cover_masks) in enumerate(((masks.rows[digit], masks.cols[digit]),
                                                        (masks.cols[digit], masks.rows[digit]))):
             # a base line needs two candidates at least (one is a hidden single)
@@ -657,6 +659,7 @@ def house_fish(pos: Position, size: int,
     search = _reported if reported else _house_fish
     for digit, cells in enumerate(_digit_cells(pos)):
         if digit and cells:
+            limits.check()
             for found in search(g, size, cells):
                 yield found[4], _as_fish(g, digit, cells, found)
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ... import limits
 from ...geometry import Geometry
 from ..position import Position, digits_of
 from ..step import Step
@@ -124,6 +125,7 @@ def nishio(pos: Position) -> Iterator[Step]:
     found = []
     for d0 in range(n):
         if boards[d0]:
+            limits.check()
             found += [(c, d0 + 1, res) for c, res in _nishio_digit(g, boards[d0], placed[d0])]
     # an elimination that leaves a cell two candidates (or none to spare) first
     found.sort(key=lambda f: (pos.cands[f[0]].bit_count(), f[0], f[1]))
@@ -176,6 +178,7 @@ def sources_of(a: Analysis, inst: Instance, level: int) -> list[tuple[int, int]]
 
 def evaluate(a: Analysis, inst: Instance, level: int, max_branches: int) -> Result | None:
     """The deduction of one instance at a propagation level, or None."""
+    limits.check()
     sources = sources_of(a, inst, level)
     if inst[0] == "one":
         if not sources:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ... import limits
 from ..inference import InferenceGraph
 from ..position import Position
 from ..step import Candidate
@@ -79,6 +80,7 @@ class ChainSearch:
     def at(self, k: int) -> list[Found] | None:
         """The deductions whose search level is ``k`` (None past the end of the search)."""
         while len(self.levels) <= k:
+            limits.check()  # between levels: a level half advanced would spoil the kept search
             if not self._advance():
                 return None
         return self.levels[k]

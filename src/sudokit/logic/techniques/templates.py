@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ... import limits
 from ...geometry import Geometry
 from ..position import Position
 from ..step import cell_list
@@ -120,6 +121,7 @@ def _findings(pos: Position):
     g = pos.geometry
     n = g.size
     for d in range(1, n + 1):
+        limits.check()
         b = 1 << (d - 1)
         cands = [c for c, m in enumerate(pos.cands) if m & b]
         if not cands:

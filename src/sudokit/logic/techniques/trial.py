@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ... import search
+from ... import limits, search
 from ...grid import Grid
 from ..position import Position, digits_of
 from ..step import Step
@@ -81,6 +81,7 @@ def recursive_test(base: Base, assumptions: list[tuple[int, int]]) -> tuple[bool
     budget = [RECURSION_NODES]
 
     def walk(out: Outcome):
+        limits.check()
         if out.contradiction is not None:
             return False
         budget[0] -= 1
@@ -140,6 +141,7 @@ def candidate_test_recursive(pos: Position) -> Iterator[Step]:
         for d in digits_of(pos.cands[cell]):
             if (cell, d) in viable:
                 continue
+            limits.check()
             found, nodes, solution = leads_to_solution(pos, cell, d)
             seen(solution)
             if found is False:
