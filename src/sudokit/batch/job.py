@@ -13,6 +13,7 @@ cannot be read get the status ``invalid`` with a reason.
 
 from __future__ import annotations
 
+import math
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -279,14 +280,21 @@ def _single_line(text: str, opts: Options, geo: Geometry | None, core_message: s
     is not a puzzle. Returns (status, count, solution, comment) or the reason."""
     from ..formats.line import parse_line
 
+    cells = count_cells(text, geo, opts.alphabet) if geo is not None else 0
+    too_many = geo is not None and cells > geo.ncells  # the core only says "more than"
     if opts.box_fixed:
-        return core_message
+        return _size_message(cells, geo, "--box") if too_many else core_message
     try:
         grid = parse_line(text, alphabet=opts.alphabet)
     except SudokitError as e:
-        return core_message or getattr(e, "reason", str(e))
+        if too_many:
+            return _size_message(cells, geo, None if getattr(e, "column", None) is None else str(e))
+        return core_message or str(e)
     if geo is not None and grid.geometry == geo:
         return core_message
+    unwritable = _unwritable(grid, geo, opts.alphabet)
+    if unwritable:
+        return unwritable
     clashes = grid.clashes()
     if clashes:
         return _clash_message(grid)
@@ -294,6 +302,45 @@ def _single_line(text: str, opts: Options, geo: Geometry | None, core_message: s
     status = {"unique": SOLVED}.get(result.status, result.status)
     solution = result.solution.to_line(opts.alphabet) if result.solution is not None else ""
     return status, result.count, solution, grid.comment
+
+
+def count_cells(text: str, geo: Geometry, alphabet: str | None) -> int:
+    """Cells at the start of a puzzle line for a grid of ``geo``'s size: symbols and blanks,
+    spaces and tabs between groups skipped, up to the first other character."""
+    decoder = get_alphabet(alphabet).decoder(geo.size)
+    cells = 0
+    for ch in text:
+        if ch in decoder:
+            cells += 1
+        elif ch not in " \t":
+            break
+    return cells
+
+
+def _grid_name(geo: Geometry) -> str:
+    return f"{geo.size}x{geo.size}"
+
+
+def _size_message(cells: int, geo: Geometry, why: str | None) -> str:
+    """Too many cells for the file's grid: how many the line holds, what the grid needs, and
+    why the line was not read as a grid of its own (``--box``, or the reader's reason)."""
+    text = f"found {cells} cells, a {_grid_name(geo)} grid needs {geo.ncells}"
+    if why == "--box":
+        return f"{text} (--box {geo.box_rows}x{geo.box_cols})"
+    if why:
+        return f"{text}; on its own: {why}"
+    text += " (the grid of this file's first puzzle line)"
+    return text if math.isqrt(cells) ** 2 == cells else f"{text}; no grid has {cells} cells"
+
+
+def _unwritable(grid: Grid, geo: Geometry | None, alphabet: str | None) -> str | None:
+    """Why a line of another size cannot get a solution on one line (too few symbols)."""
+    try:
+        get_alphabet(alphabet).for_size(grid.size)
+    except SudokitError as e:
+        where = f" (this file's grid is {_grid_name(geo)})" if geo is not None else ""
+        return f"found {grid.geometry.ncells} cells, a {_grid_name(grid.geometry)} grid{where}: {e}"
+    return None
 
 
 def _clash_message(grid: Grid) -> str | None:

@@ -209,8 +209,8 @@ def _skip_to_newline(stream: BinaryIO, name: str, buf: bytearray) -> bool:
 
 
 def detect_box(chunk: bytes, box, alphabet: str | None, tries: int = 200) -> tuple[int, int] | None:
-    """The grid shape of the first line of ``chunk`` that reads as a puzzle (None if none
-    does), or the ``box`` the user named."""
+    """The grid shape of the first line of ``chunk`` that reads as a puzzle whose solution the
+    alphabet can write (None if none does), or the ``box`` the user named."""
     if box is not None:
         from ..geometry import parse_box
 
@@ -225,6 +225,7 @@ def detect_box(chunk: bytes, box, alphabet: str | None, tries: int = 200) -> tup
             continue
         try:
             geo = parse_line(s.decode("utf-8", "replace"), alphabet=alphabet).geometry
+            get_alphabet(alphabet).for_size(geo.size)  # a grid whose solution has no symbols: a bad line
             return geo.box_rows, geo.box_cols
         except SudokitError:
             tries -= 1
