@@ -1,13 +1,17 @@
 """The FastAPI app of ``sudokit serve``: one page and the JSON API it uses.
 
 Every endpoint that parses, solves, steps, rates or generates hands its request to a worker
-process (:mod:`.worker`) with a time limit, so the event loop only moves bytes. Errors are JSON
-``{"error": "..."}``: 422 bad input, 413 body too large, 408 time limit, 501 a part of sudokit
-not installed, 503 every worker busy.
+process with a time limit (:mod:`.pool`: quick and slow lanes, per-client queues; what is slow:
+:mod:`.costs`), so the event loop only moves bytes. A client that hangs up has its request
+dropped, and ``POST /api/cancel`` stops a request by the job id it carried. Errors are JSON
+``{"error": "..."}``: 422 bad input, 413 body too large, 408 time limit, 409 cancelled, 429 too
+many requests of this client at once, 501 a part of sudokit not installed, 503 no worker free
+before the time limit, 500 an internal error (no traceback).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 from contextlib import asynccontextmanager
@@ -20,14 +24,16 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from .. import __version__
+from .costs import is_slow
 from .limits import MAX_BODY, BodyLimit, SecurityHeaders
 from .models import (
-    CheckResponse, CountResponse, ErrorResponse, ExportRequest, ExportResponse, GenerateRequest,
-    GenerateResponse, HintRequest, HintResponse, InfoResponse, ParseRequest, ParseResponse,
-    PuzzleRequest, RatingModel, RoundResponse, SolveResponse, StepRequest, StepResponse,
-    TechniqueModel,
+    CancelRequest, CancelResponse, CheckResponse, CountResponse, ErrorResponse, ExportRequest,
+    ExportResponse, GenerateRequest, GenerateResponse, HintRequest, HintResponse, InfoResponse,
+    ParseRequest, ParseResponse, PuzzleRequest, RateResponse, RoundResponse, SolveResponse,
+    StepRequest, StepResponse, TechniqueModel,
 )
-from .worker import PoolBusy, TaskTimeout, WorkerFailed, WorkerPool
+from .pool import Cancelled, ClientBusy, WorkerPool
+from .worker import PoolBusy, TaskTimeout, WorkerFailed
 
 log = logging.getLogger("sudokit.web")
 
@@ -47,9 +53,12 @@ STATIC_TYPES = {
 
 ERRORS = {status: {"model": ErrorResponse, "description": text} for status, text in (
     (408, "The request ran past its time limit and was stopped"),
+    (409, "The request was cancelled (POST /api/cancel with its job id)"),
     (413, "The request body is too large"),
     (422, "Bad input: malformed JSON, wrong types, an unreadable puzzle, clashing givens"),
-    (503, "Every worker is busy"),
+    (429, "This client already has as many requests queued or running as it may"),
+    (500, "An internal error (the message names no more than the task)"),
+    (503, "No worker became free before the time limit"),
 )}
 
 
@@ -91,7 +100,7 @@ def _validation_message(errors) -> str:
             reason = (e.get("ctx") or {}).get("error", "JSON decode error")
             return f"malformed JSON: {reason} (at character {where})"
         loc = [str(x) for x in e.get("loc", ()) if x != "body"]
-        msg = e.get("msg", "invalid")
+        msg = e.get("msg", "invalid").removeprefix("Value error, ")
         if len(loc) >= 2 and loc[1] in _TEXT_BRANCHES + (_OBJECT_BRANCH,):
             # a union: report the branch the input was meant for (text or object)
             given = e.get("input")
@@ -112,13 +121,14 @@ def _validation_message(errors) -> str:
     return "; ".join(parts[:3]) + ("; ..." if len(parts) > 3 else "")
 
 
-def create_app(*, workers: int = 2, time_limit: float = TIME_LIMIT,
+def create_app(*, workers: int | None = None, time_limit: float = TIME_LIMIT,
                slow_time_limit: float = SLOW_TIME_LIMIT, max_body: int = MAX_BODY,
                max_size: int = MAX_SIZE, allowed_hosts: list[str] | None = None,
                pool: WorkerPool | None = None) -> FastAPI:
-    """The app. ``time_limit`` caps each request (``slow_time_limit`` generate and rate; a
-    request may ask for less); ``allowed_hosts`` restricts the Host header (``sudokit serve``
-    sets it, against DNS rebinding); ``pool`` shares workers between apps (tests)."""
+    """The app. ``workers``: processes for slow work (default one per core; one more is kept
+    for quick requests). ``time_limit`` caps each request (``slow_time_limit`` generate and
+    rate; a request may ask for less); ``allowed_hosts`` restricts the Host header (``sudokit
+    serve`` sets it, against DNS rebinding); ``pool`` shares workers between apps (tests)."""
     slow_time_limit = max(slow_time_limit, time_limit)
     owns_pool = pool is None
     pool = pool or WorkerPool(workers)
@@ -173,23 +183,41 @@ def create_app(*, workers: int = 2, time_limit: float = TIME_LIMIT,
         return JSONResponse({"error": "internal server error"}, status_code=500)
 
     # --- running a task ------------------------------------------------------------------------
-    async def run(name: str, body, limit: float = time_limit) -> dict:
-        req = body.model_dump(exclude={"time_limit"})
+    async def run(name: str, body, request: Request, limit: float = time_limit) -> dict:
+        req = body.model_dump(exclude={"time_limit", "job"})
         asked = getattr(body, "time_limit", None)
         seconds = min(asked, limit) if asked else limit
         req["time_limit"] = seconds
         req["max_size"] = max_size
+        client = request.client.host if request.client else "unknown"
+        task = asyncio.ensure_future(pool.run(name, req, seconds, client=client,
+                                              slow=is_slow(name, req), job_id=body.job))
+        hung_up = asyncio.ensure_future(_hung_up(request))
         try:
-            outcome = await pool.run(name, req, seconds)
+            await asyncio.wait({task, hung_up}, return_when=asyncio.FIRST_COMPLETED)
+            if not task.done() and hung_up.exception() is None:
+                raise ApiError(499, "the client went away")  # nobody reads this
+            outcome = await task
+        except ClientBusy as e:
+            raise ApiError(429, str(e)) from None
         except TaskTimeout:
             raise ApiError(408, f"{name} took longer than its time limit of {seconds:g} s "
                                 f"and was stopped") from None
         except PoolBusy:
-            raise ApiError(503, "the server is busy with other requests; try again") from None
+            raise ApiError(503, f"no worker became free for {name} within its time limit of "
+                                f"{seconds:g} s: the server is busy; try again") from None
+        except Cancelled:
+            raise ApiError(409, f"{name} was cancelled") from None
         except WorkerFailed as e:
             raise ApiError(500, str(e)) from None
+        finally:
+            task.cancel()  # a no-op once done; else the pool drops or stops the job
+            hung_up.cancel()
         if outcome[0] == "ok":
             return outcome[1]
+        if outcome[1] == 408:  # the task stopped itself at its budget: say it the same way
+            raise ApiError(408, f"{name} took longer than its time limit of {seconds:g} s "
+                                f"and was stopped")
         raise ApiError(outcome[1], outcome[2])
 
     # --- the page ------------------------------------------------------------------------------
@@ -219,71 +247,92 @@ def create_app(*, workers: int = 2, time_limit: float = TIME_LIMIT,
                 "symmetries": symmetries, "techniques": techniques}
 
     @app.post("/api/parse", response_model=ParseResponse, responses=ERRORS, tags=["puzzle"])
-    async def parse(body: ParseRequest) -> dict:
+    async def parse(body: ParseRequest, request: Request) -> dict:
         """Read pasted text or a file's content: every puzzle in it (the first 200 sent back),
         with candidates when the format has them."""
-        return await run("parse", body)
+        return await run("parse", body, request)
 
     @app.post("/api/solve", response_model=SolveResponse, responses=ERRORS, tags=["solve"])
-    async def solve(body: PuzzleRequest) -> dict:
+    async def solve(body: PuzzleRequest, request: Request) -> dict:
         """The solution of the givens (the user's entries are ignored), found by search."""
-        return await run("solve", body)
+        return await run("solve", body, request)
 
     @app.post("/api/count", response_model=CountResponse, responses=ERRORS, tags=["solve"])
-    async def count(body: PuzzleRequest) -> dict:
+    async def count(body: PuzzleRequest, request: Request) -> dict:
         """How many solutions the givens have: no solution, unique, or at least 2."""
-        return await run("count", body)
+        return await run("count", body, request)
 
     @app.post("/api/step", response_model=StepResponse, responses=ERRORS, tags=["logic"])
-    async def step(body: StepRequest) -> dict:
+    async def step(body: StepRequest, request: Request) -> dict:
         """The next logical step in the position (with its candidates), and the position after
         it. The step lists what it places and removes, and the cells, houses and candidates it
         looks at."""
-        return await run("step", body)
+        return await run("step", body, request)
 
     @app.post("/api/round", response_model=RoundResponse, responses=ERRORS, tags=["logic"])
-    async def round_(body: StepRequest) -> dict:
+    async def round_(body: StepRequest, request: Request) -> dict:
         """One round of the manual mode of "Lösningsmetoder för sudoku": every single found
         first, then all placed (which removes the placed digits from their peers)."""
-        return await run("round", body)
+        return await run("round", body, request)
 
     @app.post("/api/hint", response_model=HintResponse, responses=ERRORS, tags=["logic"])
-    async def hint(body: HintRequest) -> dict:
+    async def hint(body: HintRequest, request: Request) -> dict:
         """A hint: at level nudge the technique and where to look; at level step the whole
         step and the position after it."""
-        return await run("hint", body)
+        return await run("hint", body, request)
 
     @app.post("/api/check", response_model=CheckResponse, responses=ERRORS, tags=["solve"])
-    async def check(body: PuzzleRequest) -> dict:
+    async def check(body: PuzzleRequest, request: Request) -> dict:
         """The user's entries (the position's values) against the solution of the givens."""
-        return await run("check", body)
+        return await run("check", body, request)
 
-    @app.post("/api/rate", response_model=RatingModel, responses={
+    @app.post("/api/rate", response_model=RateResponse, responses={
         **ERRORS, 501: {"model": ErrorResponse, "description": "Rating is not installed"}},
         tags=["puzzle"])
-    async def rate(body: PuzzleRequest) -> dict:
-        """The difficulty of the givens: score on the Sudoku Explainer scale, level, techniques."""
-        return await run("rate", body, slow_time_limit)
+    async def rate(body: PuzzleRequest, request: Request) -> dict:
+        """The difficulty of the givens: score on the Sudoku Explainer scale, level, techniques.
+        Only a puzzle with exactly one solution is rated: ``status`` says ``multiple`` or
+        ``no-solution`` otherwise, and the message why there is no score."""
+        return await run("rate", body, request, slow_time_limit)
 
     @app.post("/api/generate", response_model=GenerateResponse, responses={
         **ERRORS, 501: {"model": ErrorResponse, "description": "Generation is not installed"}},
         tags=["puzzle"])
-    async def generate(body: GenerateRequest) -> dict:
+    async def generate(body: GenerateRequest, request: Request) -> dict:
         """A new puzzle of a size (and box shape), level and symmetry."""
         if body.size > max_size:
             raise ApiError(422, f"size {body.size} is larger than this server supports "
                                 f"(at most {max_size})")
-        return await run("generate", body, slow_time_limit)
+        return await run("generate", body, request, slow_time_limit)
 
     @app.post("/api/export", response_model=ExportResponse, responses=ERRORS, tags=["puzzle"])
-    async def export(body: ExportRequest) -> dict:
+    async def export(body: ExportRequest, request: Request) -> dict:
         """The puzzle (or, with entries, the grid as it stands) written in a format."""
-        return await run("export", body)
+        return await run("export", body, request)
+
+    @app.post("/api/cancel", response_model=CancelResponse, responses=ERRORS, tags=["info"])
+    async def cancel(body: CancelRequest, request: Request) -> dict:
+        """Stop this client's unfinished requests that carried ``job``: a queued one is
+        dropped, a running one stopped (its worker replaced if it does not stop at once);
+        each answers 409."""
+        client = request.client.host if request.client else "unknown"
+        n = pool.cancel_id(client, body.job)
+        message = (f"cancelled {n} request{'s' if n != 1 else ''} with job id {body.job}" if n
+                   else f"no unfinished request of this client has job id {body.job}")
+        return {"cancelled": n, "message": message}
 
     return app
 
 
+async def _hung_up(request: Request) -> None:
+    """Return once the client has closed its connection (the body is read by then, so the
+    server's next message is the disconnect)."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
+
+
 def app_from_env() -> FastAPI:
     """For ``uvicorn --factory sudokit.web.app:app_from_env``: limits from the environment."""
-    return create_app(workers=int(os.environ.get("SUDOKIT_WEB_WORKERS", "2")),
+    workers = os.environ.get("SUDOKIT_WEB_WORKERS")
+    return create_app(workers=int(workers) if workers else None,
                       time_limit=float(os.environ.get("SUDOKIT_WEB_TIME_LIMIT", TIME_LIMIT)))

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+from ..geometry import parse_box
 
 #: The most characters of text a request may carry in one field (the body cap comes first).
 MAX_TEXT = 4 * 1024 * 1024
@@ -13,6 +15,22 @@ Seconds = Annotated[float, Field(gt=0, le=600, description=(
 Cell = Annotated[list[int], Field(min_length=2, max_length=2, description="[row, col], 1-based")]
 Candidate = Annotated[list[int], Field(min_length=3, max_length=3,
                                        description="[row, col, digit], 1-based")]
+
+
+
+
+def _box_shape(text: str | None) -> str | None:
+    """A box shape ``RxC`` written with the digits 0-9 (``parse_box`` names what is wrong)."""
+    if text is not None:
+        parse_box(text)
+    return text
+
+
+BoxShape = Annotated[str | None, Field(max_length=16, description="Box shape RxC, e.g. 3x4"),
+                     AfterValidator(_box_shape)]
+JobId = Annotated[str | None, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9._:-]+$",
+                                    description=(
+    "An id of the client's choice for this request, to stop it with POST /api/cancel"))]
 
 
 class _Strict(BaseModel):
@@ -40,9 +58,10 @@ PuzzleField = Annotated[PositionModel | Annotated[str, Field(max_length=MAX_TEXT
 
 class PuzzleRequest(_Strict):
     puzzle: PuzzleField
-    box: Annotated[str | None, Field(max_length=16, description="Box shape RxC for text, e.g. 3x4")] = None
+    box: BoxShape = None
     format: Annotated[str | None, Field(max_length=32, description="Format of the text; default: detected")] = None
     time_limit: Seconds | None = None
+    job: JobId = None
 
 
 class TechniqueChoice(_Strict):
@@ -65,10 +84,11 @@ class HintRequest(StepRequest):
 class ParseRequest(_Strict):
     text: Annotated[str, Field(max_length=MAX_TEXT, description="Puzzle text in any supported format")]
     format: Annotated[str | None, Field(max_length=32)] = None
-    box: Annotated[str | None, Field(max_length=16)] = None
+    box: BoxShape = None
     filename: Annotated[str | None, Field(max_length=255, description=(
         "Name of the file the text came from; only its extension is used, to choose the format"))] = None
     time_limit: Seconds | None = None
+    job: JobId = None
 
 
 class ExportRequest(PuzzleRequest):
@@ -80,13 +100,19 @@ class ExportRequest(PuzzleRequest):
 
 class GenerateRequest(_Strict):
     size: Annotated[int, Field(ge=4, le=64)] = 9
-    box: Annotated[str | None, Field(max_length=16, description="Box shape RxC, e.g. 2x3")] = None
+    box: BoxShape = None
     level: Annotated[str | None, Field(max_length=32, description=(
         "easy, medium, hard, expert or extreme; default: any"))] = None
     symmetry: Annotated[str, Field(max_length=32, description=(
         "none, 180, 90, mirror or diagonal"))] = "none"
     seed: Annotated[int | None, Field(ge=0, le=2**63 - 1)] = None
     time_limit: Seconds | None = None
+    job: JobId = None
+
+
+class CancelRequest(_Strict):
+    job: Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9._:-]+$",
+                              description="The job id a request of this client carried")]
 
 
 # --- responses ---------------------------------------------------------------------------------
@@ -146,11 +172,17 @@ class CountResponse(BaseModel):
     label: Literal["no solution", "unique", "at least 2"]
 
 
+Warning = Annotated[str | None, Field(description=(
+    "Said when the puzzle has several solutions or the position (its entries and candidates) "
+    "has none; a puzzle with no solution is refused (422)"))]
+
+
 class StepResponse(BaseModel):
     step: StepModel | None
     position: PositionModel = Field(description="The position after the step")
     solved: bool
     message: str
+    warning: Warning = None
 
 
 class RoundResponse(BaseModel):
@@ -158,6 +190,7 @@ class RoundResponse(BaseModel):
     position: PositionModel
     solved: bool
     message: str
+    warning: Warning = None
 
 
 class HintModel(BaseModel):
@@ -174,6 +207,7 @@ class HintResponse(BaseModel):
     hint: HintModel | None
     position: PositionModel | None = Field(description="At level step: the position after it")
     message: str
+    warning: Warning = None
 
 
 class CheckResponse(BaseModel):
@@ -200,6 +234,25 @@ class RatingModel(BaseModel):
     trial: bool
     solved: bool
     steps: int
+
+
+class RateResponse(BaseModel):
+    """A rating, or why there is none: only a puzzle with exactly one solution is rated."""
+
+    status: Literal["unique", "multiple", "no-solution"]
+    message: str = Field(description="The rating in one line, or why the puzzle has none")
+    score: float | None
+    level: str | None
+    techniques: list[str]
+    hardest: str | None
+    trial: bool
+    solved: bool
+    steps: int
+
+
+class CancelResponse(BaseModel):
+    cancelled: int = Field(description="Requests stopped (0: none of this client unfinished)")
+    message: str
 
 
 class GenerateResponse(BaseModel):

@@ -13,8 +13,8 @@ import traceback
 from collections.abc import Callable
 from pathlib import PurePosixPath
 
-from .. import formats, search
-from ..errors import SearchLimitError, SudokitError
+from .. import formats, limits, search
+from ..errors import CancelledError, SearchLimitError, SudokitError
 from ..grid import Grid
 from ..logic import LogicalSolver, Position
 from ..logic.hints import check as check_grid, hint as make_hint
@@ -27,6 +27,10 @@ MAX_PUZZLES_RETURNED = 200
 #: Share of a task's time limit given to a search as its own limit, so that it stops by itself
 #: (with a clear message) before the worker is killed.
 SEARCH_SHARE = 0.8
+#: Share of the time limit (and the most seconds) spent checking that a puzzle has a solution
+#: before a step, hint or round; past it the step comes without the check.
+SOLUTIONS_CHECK_SHARE = 0.2
+SOLUTIONS_CHECK_MAX = 2.0
 
 
 class TaskError(Exception):
@@ -82,8 +86,9 @@ def _solved_position(puzzle: Grid, solution: Grid) -> dict:
 
 
 def _search_limit(req: dict) -> float | None:
+    """Seconds a search may take: a share of the request's limit, within the task's budget."""
     limit = req.get("time_limit")
-    return None if limit is None else limit * SEARCH_SHARE
+    return limits.remaining(None if limit is None else limit * SEARCH_SHARE)
 
 
 def _solver(req: dict, unique: bool | None = None) -> LogicalSolver:
@@ -97,6 +102,33 @@ def _refuse_contradiction(position: Position) -> None:
     reason = position.contradiction()
     if reason:
         raise TaskError(422, f"the position cannot be solved: {reason}")
+
+
+NO_SOLUTION = "the puzzle has no solution (its givens rule out every grid)"
+SEVERAL_SOLUTIONS = "the puzzle has several solutions"
+POSITION_UNSOLVABLE = ("this position has no solution: an entry or a removed candidate is wrong "
+                       "(Check marks wrong entries)")
+
+
+def _solutions_warning(position: Position, req: dict) -> str | None:
+    """Before a logical step: refuse a puzzle with no solution (any step would follow from a
+    contradiction); a warning when it has several solutions or the position (its entries and
+    candidates) has none; None when all is well or the check ran out of time."""
+    puzzle = _puzzle_grid(position)
+    limit = req.get("time_limit")
+    budget = limits.remaining(SOLUTIONS_CHECK_MAX if limit is None else min(
+        SOLUTIONS_CHECK_MAX, limit * SOLUTIONS_CHECK_SHARE))
+    result = search.solve(puzzle, limit=2, time_limit=budget)
+    if result.status == "no-solution":
+        raise TaskError(422, f"{NO_SOLUTION}, so no step can be trusted")
+    if result.status == "unique":
+        return None if position.agrees_with(result.solution.values) else POSITION_UNSOLVABLE
+    if result.status != "multiple":
+        return None  # out of time: unknown
+    own = search.solve(Grid(position.geometry, list(position.values)), limit=1, time_limit=budget)
+    if own.status == "no-solution":
+        return POSITION_UNSOLVABLE
+    return f"{SEVERAL_SOLUTIONS}: each step is sound, but no technique can finish it"
 
 
 # --- tasks -------------------------------------------------------------------------------------
@@ -113,6 +145,7 @@ def parse(req: dict) -> dict:
     pairs = formats.parse_candidates(text, fmt, req.get("box"), req.get("alphabet"))
     puzzles = []
     for number, (grid, masks) in enumerate(pairs[:MAX_PUZZLES_RETURNED], 1):
+        limits.check()  # a long text: stop when asked between puzzles
         _check_size(grid, req["max_size"])
         try:
             grid.validate()
@@ -162,15 +195,21 @@ def step(req: dict) -> dict:
     _refuse_contradiction(position)
     if position.is_solved:
         return {"step": None, "position": _position_dict(position), "solved": True,
-                "message": "the puzzle is already solved"}
+                "message": "the puzzle is already solved", "warning": None}
+    warning = _solutions_warning(position, req)
     found = _solver(req).next_step(position)
     if found is None:
         return {"step": None, "position": _position_dict(position), "solved": False,
-                "message": "no chosen technique applies to this position"}
+                "message": _stuck_message(warning), "warning": warning}
     after = position.copy()
     after.apply(found)
     return {"step": found.to_dict(position.geometry), "position": _position_dict(after),
-            "solved": after.is_solved, "message": found.explanation}
+            "solved": after.is_solved, "message": found.explanation, "warning": warning}
+
+
+def _stuck_message(warning: str | None) -> str:
+    text = "no chosen technique applies to this position"
+    return f"{text}: {warning}" if warning else text
 
 
 def round_(req: dict) -> dict:
@@ -178,28 +217,33 @@ def round_(req: dict) -> dict:
     position = position_of(req)
     position.to_grid().validate()
     _refuse_contradiction(position)
+    warning = None if position.is_solved else _solutions_warning(position, req)
     steps = _solver(req, unique=False).round(position, apply=True)
     g = position.geometry
     placed = sum(len(s.placements) for s in steps)
     message = (f"round: {placed} placement{'s' if placed != 1 else ''}" if steps
                else "no single in this position: a round finds nothing")
     return {"steps": [s.to_dict(g) for s in steps], "position": _position_dict(position),
-            "solved": position.is_solved, "message": message}
+            "solved": position.is_solved, "message": message, "warning": warning}
 
 
 def hint(req: dict) -> dict:
     """A nudge (technique and where to look) or the whole step, with the position after it."""
     position = position_of(req)
     position.to_grid().validate()
+    _refuse_contradiction(position)
+    if position.is_solved:
+        return {"hint": None, "position": None, "message": "the puzzle is already solved",
+                "warning": None}
+    warning = _solutions_warning(position, req)
     unique = False if req.get("uniqueness") is False else None
     found = make_hint(position, req.get("level") or "nudge", req.get("techniques") or None,
                       unique, req.get("exclude") or ())
     if found is None:
-        message = ("the puzzle is already solved" if position.is_solved
-                   else "no chosen technique applies to this position")
-        return {"hint": None, "position": None, "message": message}
+        return {"hint": None, "position": None, "message": _stuck_message(warning),
+                "warning": warning}
     after = found.apply() if found.level == "step" else None
-    return {"hint": found.to_dict(), "message": found.text,
+    return {"hint": found.to_dict(), "message": found.text, "warning": warning,
             "position": None if after is None else _position_dict(after)}
 
 
@@ -234,8 +278,16 @@ def rate(req: dict) -> dict:
     """The rating of the givens (:mod:`sudokit.rating`)."""
     rating_module = _optional("sudokit.rating", "rating")
     puzzle = _puzzle_grid(position_of(req))
-    rating = rating_module.rate(puzzle, time_limit=_search_limit(req))
-    return rating.to_dict()
+    solutions = search.count_solutions(puzzle, limit=2, time_limit=_search_limit(req))
+    if solutions != 1:
+        status, what = (("no-solution", NO_SOLUTION) if solutions == 0
+                        else ("multiple", SEVERAL_SOLUTIONS))
+        return {"status": status, "score": None, "level": None, "techniques": [],
+                "hardest": None, "trial": False, "solved": False, "steps": 0,
+                "message": f"{what}, so it has no rating: only a puzzle with exactly one "
+                           f"solution is rated"}
+    rating = rating_module.rate(puzzle, time_limit=_search_limit(req), unique=True)
+    return {"status": "unique", "message": rating.summary(), **rating.to_dict()}
 
 
 def generate(req: dict) -> dict:
@@ -279,6 +331,8 @@ def run(name: str, req: dict) -> tuple:
         return "ok", TASKS[name](req)
     except TaskError as e:
         return "error", e.status, e.message
+    except CancelledError:
+        return "error", 409, f"{name} was cancelled"
     except SearchLimitError as e:
         return "error", 408, f"{name} stopped at its time limit: {e}"
     except SudokitError as e:

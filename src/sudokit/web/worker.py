@@ -1,26 +1,27 @@
-"""Work off the event loop: a few worker processes, each running one task at a time.
+"""A worker process: runs one task at a time for the server, and the server's handle on it.
 
 The logical solver keeps module-level caches that are not thread-safe, and a 25x25 step may run
-for minutes, so every task runs in a process of its own. A task that overruns its time limit has
-its process killed and a fresh one started in the background: it never holds up the requests
-that other workers are serving, and nothing of it is left running.
+for minutes, so every task runs in a process of its own (the pool of them, with its queues and
+lanes, is :mod:`.pool`).
 
 A worker is ``python -m sudokit.web.worker R W``: a fresh interpreter (the server has threads,
 so never ``fork``; and unlike ``multiprocessing``'s spawn it does not re-run the server's own
 ``__main__``) that talks over two pipes with pickled messages, and says "ready" once it has
-imported the solver, so a request never waits for an import.
+imported the solver, so a request never waits for an import. Each task runs under
+:func:`sudokit.limits.limited` with the request's remaining time and a cancel token that a
+``("cancel", seq)`` message sets: work that checks its budget stops by itself and the worker
+stays; the server kills a worker that does not stop in time and starts another.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import os
+import queue
 import subprocess
 import sys
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 from multiprocessing.connection import Connection
 from pathlib import Path
 
@@ -31,7 +32,7 @@ START_TIMEOUT = 60.0
 
 
 class TaskTimeout(Exception):
-    """The task ran past its time limit (its worker was killed)."""
+    """The task ran past its time limit (its worker was stopped)."""
 
 
 class PoolBusy(Exception):
@@ -42,21 +43,79 @@ class WorkerFailed(Exception):
     """The worker died during the task, or no worker could be started."""
 
 
+# --- inside the worker process -----------------------------------------------------------------
+
 def _serve(requests: Connection, replies: Connection) -> None:
-    """A worker's main loop: receive ``(name, request)``, send back the task's outcome."""
+    """The worker's loop: run each ``("job", seq, name, request, seconds)`` and send back
+    ``(seq, outcome)``; a ``("cancel", seq)`` read meanwhile sets that job's cancel token."""
+    from sudokit.limits import CancelToken, limited
     from sudokit.web import tasks  # imports the solver once, before saying ready
 
+    jobs: queue.SimpleQueue = queue.SimpleQueue()
+    lock = threading.Lock()
+    tokens: dict[int, CancelToken] = {}  # seq -> token of jobs received and not finished
+
+    def listen() -> None:
+        while True:
+            try:
+                message = requests.recv()
+            except (EOFError, OSError):
+                message = None
+            if message is None:
+                jobs.put(None)
+                return
+            if message[0] == "cancel":
+                with lock:
+                    token = tokens.get(message[1])
+                if token is not None:
+                    token.cancel()
+                continue
+            with lock:  # before the main thread sees it: a cancel may follow at once
+                tokens[message[1]] = CancelToken()
+            jobs.put(message)
+
+    threading.Thread(target=listen, name="sudokit-worker-listen", daemon=True).start()
     replies.send(("ready", os.getpid()))
     while True:
-        try:
-            job = requests.recv()
-        except (EOFError, OSError):
-            return
+        job = jobs.get()
         if job is None:
             return
-        name, request = job
-        replies.send(tasks.run(name, request))
+        _, seq, name, request, seconds = job
+        with lock:
+            token = tokens[seq]
+        with limited(time_limit=seconds, cancel=token, what=name):
+            outcome = tasks.run(name, request)
+        with lock:
+            del tokens[seq]
+        if token.cancelled and outcome[0] != "ok":
+            outcome = ("cancelled",)
+        try:
+            replies.send((seq, outcome))
+        except (TypeError, ValueError, AttributeError) as e:  # an answer that cannot be pickled
+            log.error("task %s gave an answer that cannot be sent: %r", name, e)
+            replies.send((seq, ("error", 500, f"internal error in {name}: {type(e).__name__}")))
 
+
+def _exit_with(parent: int) -> None:
+    """End this worker when the server is gone, even in the middle of a long task."""
+    while True:
+        time.sleep(1.0)
+        if os.getppid() != parent:
+            os._exit(0)
+
+
+def main(argv: list[str]) -> None:
+    """Entry point of a worker process: ``python -m sudokit.web.worker R W`` (pipe fds)."""
+    requests = Connection(int(argv[0]), writable=False)
+    replies = Connection(int(argv[1]), readable=False)
+    threading.Thread(target=_exit_with, args=(os.getppid(),), daemon=True).start()
+    try:
+        _serve(requests, replies)
+    except (KeyboardInterrupt, BrokenPipeError):
+        pass
+
+
+# --- the server's side -------------------------------------------------------------------------
 
 def _child_env() -> dict[str, str]:
     """The server's environment, with this copy of sudokit first on the path."""
@@ -66,8 +125,8 @@ def _child_env() -> dict[str, str]:
     return env
 
 
-class _Worker:
-    """One worker process and the parent's ends of its two pipes."""
+class Worker:
+    """One worker process and the server's ends of its two pipes."""
 
     def __init__(self) -> None:
         to_child_r, to_child_w = os.pipe()
@@ -87,21 +146,25 @@ class _Worker:
         self.requests = Connection(to_child_w, readable=False)
         self.replies = Connection(from_child_r, writable=False)
 
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
     def wait_ready(self, timeout: float) -> bool:
         try:
             return self.replies.poll(timeout) and self.replies.recv()[0] == "ready"
         except (EOFError, OSError):
             return False
 
-    def call(self, name: str, request: dict, timeout: float) -> tuple:
-        """Send one task and wait up to ``timeout`` seconds for its outcome."""
+    def send_job(self, seq: int, name: str, request: dict, seconds: float) -> None:
+        """Start a task (raises OSError if the worker is gone)."""
+        self.requests.send(("job", seq, name, request, seconds))
+
+    def send_cancel(self, seq: int) -> None:
         try:
-            self.requests.send((name, request))
-            if not self.replies.poll(max(timeout, 0.0)):
-                raise TaskTimeout(name)
-            return self.replies.recv()
-        except (EOFError, OSError) as e:
-            raise WorkerFailed(f"the worker process stopped during {name}") from e
+            self.requests.send(("cancel", seq))
+        except OSError:
+            pass  # gone already: the reader sees it
 
     def kill(self) -> None:
         if self.process.poll() is None:
@@ -120,149 +183,6 @@ class _Worker:
         except (OSError, subprocess.TimeoutExpired):
             pass
         self.kill()
-
-
-class WorkerPool:
-    """``size`` worker processes; :meth:`run` gives a task to a free one with a time limit."""
-
-    def __init__(self, size: int = 2) -> None:
-        if size < 1:
-            raise ValueError("a worker pool needs at least one worker")
-        self.size = size
-        self._idle: list[_Worker] = []
-        self._busy: set[_Worker] = set()
-        self._starting = 0
-        self._failures = 0
-        self._cond = threading.Condition()
-        self._closed = False
-        self._started = False
-        # threads that wait on the workers' pipes (a few per worker: queued requests wait here)
-        self._threads = ThreadPoolExecutor(max_workers=4 * size + 4,
-                                           thread_name_prefix="sudokit-web-wait")
-
-    # --- workers -------------------------------------------------------------------------------
-    def start(self) -> None:
-        """Start the workers in the background (idempotent)."""
-        with self._cond:
-            if self._started or self._closed:
-                return
-            self._started = True
-        for _ in range(self.size):
-            self._spawn_in_background()
-
-    def _spawn_in_background(self) -> None:
-        with self._cond:
-            self._starting += 1
-        threading.Thread(target=self._spawn, name="sudokit-web-spawn", daemon=True).start()
-
-    def _spawn(self) -> None:
-        worker = None
-        try:
-            worker = _Worker()
-            ready = worker.wait_ready(START_TIMEOUT)
-        except Exception:  # e.g. out of processes
-            log.exception("could not start a worker process")
-            ready = False
-        with self._cond:
-            self._starting -= 1
-            if ready and not self._closed:
-                self._failures = 0
-                self._idle.append(worker)
-                self._cond.notify()
-                return
-            self._failures += 1
-            retry = not self._closed and self._failures < 3
-            self._cond.notify_all()
-        if worker is not None:
-            worker.kill()
-        if retry:
-            self._spawn_in_background()
-
-    def _acquire(self, deadline: float) -> _Worker:
-        with self._cond:
-            while not self._idle:
-                if self._closed:
-                    raise WorkerFailed("the server is shutting down")
-                if self._failures >= 3 and not self._starting:
-                    raise WorkerFailed("no worker process could be started")
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    raise PoolBusy()
-                self._cond.wait(remaining)
-            worker = self._idle.pop()
-            self._busy.add(worker)
-            return worker
-
-    def _release(self, worker: _Worker, healthy: bool) -> None:
-        with self._cond:
-            self._busy.discard(worker)
-            if healthy and not self._closed:
-                self._idle.append(worker)
-                self._cond.notify()
-                return
-        worker.kill()
-        if not self._closed:
-            self._spawn_in_background()
-
-    # --- tasks ---------------------------------------------------------------------------------
-    def call(self, name: str, request: dict, time_limit: float) -> tuple:
-        """Run a task, blocking: ``("ok", result)`` or ``("error", status, message)``; raises
-        :class:`TaskTimeout`, :class:`PoolBusy` or :class:`WorkerFailed`."""
-        return self._call_by(name, request, time.monotonic() + time_limit)
-
-    def _call_by(self, name: str, request: dict, deadline: float) -> tuple:
-        self.start()
-        worker = self._acquire(deadline)
-        healthy = False
-        try:
-            outcome = worker.call(name, request, deadline - time.monotonic())
-            healthy = True
-            return outcome
-        finally:
-            self._release(worker, healthy)
-
-    async def run(self, name: str, request: dict, time_limit: float) -> tuple:
-        """:meth:`call` without blocking the event loop."""
-        loop = asyncio.get_running_loop()
-        # the clock starts now, so time spent queued for a thread counts too
-        deadline = time.monotonic() + time_limit
-        return await loop.run_in_executor(self._threads, self._call_by, name, request, deadline)
-
-    def close(self) -> None:
-        """Stop every worker (a running task is killed)."""
-        with self._cond:
-            self._closed = True
-            workers = self._idle + list(self._busy)
-            self._idle = []
-            self._cond.notify_all()
-        for w in workers:
-            w.stop()
-        self._threads.shutdown(wait=False, cancel_futures=True)
-
-    @property
-    def pids(self) -> list[int]:
-        """Process ids of the live workers (for tests and diagnostics)."""
-        with self._cond:
-            return [w.process.pid for w in self._idle + list(self._busy)]
-
-
-def _exit_with(parent: int) -> None:
-    """End this worker when the server is gone, even in the middle of a long task."""
-    while True:
-        time.sleep(1.0)
-        if os.getppid() != parent:
-            os._exit(0)
-
-
-def main(argv: list[str]) -> None:
-    """Entry point of a worker process: ``python -m sudokit.web.worker R W`` (pipe fds)."""
-    requests = Connection(int(argv[0]), writable=False)
-    replies = Connection(int(argv[1]), readable=False)
-    threading.Thread(target=_exit_with, args=(os.getppid(),), daemon=True).start()
-    try:
-        _serve(requests, replies)
-    except KeyboardInterrupt:
-        pass
 
 
 if __name__ == "__main__":

@@ -317,7 +317,11 @@
     S.hint = null;
     if (!data.step) { showExplanation(data.message); say(data.message); render(); return; }
     showPending([data.step], data.position, data.step.explanation, "step");
+    warn(data);
   }
+
+  // The server's warning about the puzzle (several solutions, or a position with none).
+  function warn(data) { if (data.warning) say(`Warning: ${data.warning}`); }
 
   function showPending(steps, position, text, source) {
     S.pending = { steps, position, text, source };
@@ -359,6 +363,7 @@
       S.hint = null;
       showPending([data.hint.step], data.position, data.hint.step.explanation, "hint");
     }
+    warn(data);
   }
 
   async function round() {
@@ -372,6 +377,7 @@
     for (const s of data.steps) S.log.push(s.explanation);
     showExplanation(`Round: ${data.message}. ${data.steps.map((s) => s.explanation).join(" · ")}`);
     render();
+    warn(data);
     finishedCheck();
   }
 
@@ -412,6 +418,7 @@
     requireGivens();
     say("Rating…");
     const data = await api("/api/rate", { puzzle: positionJSON() });
+    if (data.status !== "unique") { say(data.message); showExplanation(data.message); return; }
     const hardest = data.hardest ? `, hardest: ${techniqueName(data.hardest)}` : "";
     say(`Rating: ${data.score.toFixed(1)} (${data.level})${hardest}${data.trial ? ", needs trial" : ""}`);
   }
