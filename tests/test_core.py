@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import threading
 from pathlib import Path
 
 import pytest
@@ -226,24 +225,6 @@ def test_batch_node_limit_applies_to_each_puzzle():
     assert set(batch.statuses) <= {"limit", "unique"}
     assert "limit" in batch.statuses
     assert all(n <= 3 for n in batch.nodes)
-
-
-def test_search_releases_the_gil():
-    """A long search in one thread must let another thread run meanwhile."""
-    lines = "\n".join(data_lines("forum_hardest_1106.txt")) + "\n"
-    done = threading.Event()
-    ticks = 0
-
-    def work():
-        core.solve_many(lines * 4, limit=2, method="generic")
-        done.set()
-
-    t = threading.Thread(target=work)
-    t.start()
-    while not done.is_set():
-        ticks += 1
-    t.join()
-    assert ticks > 1000
 
 
 def test_pattern_grid_puzzles_round_trip_through_the_batch():

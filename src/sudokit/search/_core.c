@@ -1,20 +1,30 @@
 /* sudokit.search._core: the Python bindings of the compiled search core.
  *
  *   solve(values, box_rows, box_cols, limit=1, keep=None, node_limit=None, time_limit=None,
- *         seed=None, method="fast", restarts=True)
+ *         seed=None, method="fast", restarts=True, cancel=None, candidates=None)
  *       -> (solutions: bytes, count, complete, limit_reached, nodes, guesses)
  *   solve_many(data, box_rows, box_cols, decode, limit=1, node_limit=None, time_limit=None,
- *              seed=None, method="fast", restarts=True)
+ *              seed=None, method="fast", restarts=True, cancel=None, total_time_limit=None)
  *       -> (status: bytes, counts: bytes, solutions: bytes, nodes: bytes, guesses: bytes,
  *           errors: list of (index, line, message))
  *
  * limit None: every solution; keep: solutions returned (default: all found, up to limit); a
- * node_limit or time_limit of None, 0 or less means none, and applies to each puzzle of a batch.
- * values: bytes-like, one byte per cell (0 empty, 1..N). data: bytes or str, one puzzle a line,
+ * node_limit or time_limit of None, 0 or less means none, and applies to each puzzle of a batch;
+ * total_time_limit bounds the whole batch (the puzzles it stops, or never starts, get STATUS_LIMIT).
+ * values: bytes-like, one byte per cell (0 empty, 1..N). candidates: None, or bytes-like of one
+ * native uint64 per cell, the digits still allowed there (bit d-1): a candidate (sukaku) grid,
+ * solved by the generic solver whatever the method (a filled cell's mask is ignored).
+ * data: bytes or str, one puzzle a line,
  * decoded through decode (256 bytes: 0 blank, 1..N a value, 0xFE skipped, 0xFF not a symbol).
  * counts, nodes and guesses are native int64 arrays. Status codes: see STATUS_* below.
  * The search runs with the GIL released; every input is checked before, so malformed input
  * raises ValueError or TypeError.
+ *
+ * Stopping: every SK_POLL_NODES nodes (and between the puzzles of a batch) the search reads
+ * cancel, a writable 1-byte buffer (a bytearray) another thread sets to non-zero, and then
+ * raises sudokit.errors.CancelledError; called from the main thread it also takes the GIL back
+ * for a moment, at most every SIGNAL_SECONDS, to run Python's signal handlers, so Ctrl-C
+ * raises KeyboardInterrupt within a fraction of a second.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -31,6 +41,74 @@ enum { STATUS_NONE = 0, STATUS_UNIQUE = 1, STATUS_MULTIPLE = 2, STATUS_LIMIT = 3
 enum { METHOD_FAST, METHOD_GENERIC, METHOD_DIGITS };
 
 #define DEFAULT_SEED 0x5DEECE66DULL
+#define SIGNAL_SECONDS 0.05 /* at most 20 GIL round trips a second for the signal handlers */
+
+static unsigned long main_thread_id; /* Python's main thread, where signal handlers run */
+static int main_thread_known;
+
+/* What the search asks between nodes: has the caller cancelled, has a signal handler raised? */
+typedef struct {
+    PyThreadState *tstate; /* the caller's, saved while the GIL is released */
+    const volatile uint8_t *cancel;
+    int signals;           /* the caller is the main thread */
+    double next_signals;   /* sk_now() after which to run the signal handlers again */
+    int raised;            /* a signal handler raised (the exception is set) */
+} Poll;
+
+static int poll_search(void *ctx) {
+    Poll *p = ctx;
+    if (p->cancel && *p->cancel) return 1;
+    if (p->signals) {
+        double now = sk_now();
+        if (now >= p->next_signals) {
+            p->next_signals = now + SIGNAL_SECONDS;
+            PyEval_RestoreThread(p->tstate);
+            p->raised = PyErr_CheckSignals() < 0;
+            p->tstate = PyEval_SaveThread();
+            return p->raised;
+        }
+    }
+    return 0;
+}
+
+/* Set up p for a call from this thread with the cancel buffer (NULL: none). */
+static void poll_init(Poll *p, const Py_buffer *cancel) {
+    memset(p, 0, sizeof *p);
+    p->cancel = cancel && cancel->buf ? (const volatile uint8_t *)cancel->buf : NULL;
+    p->signals = !main_thread_known || PyThread_get_thread_ident() == main_thread_id;
+}
+
+/* cancel: None, or a writable buffer of one byte (held until the call returns). */
+static int cancel_arg(PyObject *obj, Py_buffer *view) {
+    memset(view, 0, sizeof *view);
+    if (obj == NULL || obj == Py_None) return 0;
+    if (PyObject_GetBuffer(obj, view, PyBUF_WRITABLE) < 0 || view->len != 1) {
+        if (view->obj) PyBuffer_Release(view);
+        memset(view, 0, sizeof *view);
+        PyErr_Format(PyExc_TypeError, "cancel must be None or a writable 1-byte buffer (a bytearray(1)), not %.80s",
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    return 0;
+}
+
+static void release_cancel(Py_buffer *view) {
+    if (view->obj) PyBuffer_Release(view);
+}
+
+/* After a search stopped by poll: KeyboardInterrupt (or whatever the handler raised) is
+ * already set; a cancel raises sudokit.errors.CancelledError. Always returns NULL. */
+static PyObject *stopped_error(const Poll *p, long long nodes) {
+    if (p->raised) return NULL;
+    PyObject *errors = PyImport_ImportModule("sudokit.errors");
+    if (!errors) return NULL;
+    PyObject *cls = PyObject_GetAttrString(errors, "CancelledError");
+    Py_DECREF(errors);
+    if (!cls) return NULL;
+    PyErr_Format(cls, "the search was cancelled after %lld nodes", nodes);
+    Py_DECREF(cls);
+    return NULL;
+}
 
 static int parse_method(const char *name, int *method) {
     if (!strcmp(name, "fast")) *method = METHOD_FAST;
@@ -77,17 +155,17 @@ static int bound_arg(PyObject *obj, const char *name, long long none, long long 
     return 0;
 }
 
-static int seconds_arg(PyObject *obj, double *out) {
+static int seconds_arg(PyObject *obj, const char *name, double *out) {
     *out = 0.0;
     if (obj == NULL || obj == Py_None) return 0;
     if (!PyLong_Check(obj) && !PyFloat_Check(obj)) {
-        PyErr_Format(PyExc_TypeError, "time_limit must be a number or None, not %.80s", Py_TYPE(obj)->tp_name);
+        PyErr_Format(PyExc_TypeError, "%s must be a number or None, not %.80s", name, Py_TYPE(obj)->tp_name);
         return -1;
     }
     double v = PyFloat_AsDouble(obj);
     if (v == -1.0 && PyErr_Occurred()) return -1;
     if (v != v) {
-        PyErr_SetString(PyExc_ValueError, "time_limit is not a number");
+        PyErr_Format(PyExc_ValueError, "%s is not a number", name);
         return -1;
     }
     *out = (v > 0 && v < 1e12) ? v : 0.0; /* 0, negative or huge: no limit */
@@ -122,6 +200,7 @@ static int parse_seed(PyObject *seed, sk_job *job) {
 
 /* Run one search with the chosen method. geom may be NULL for the 9x9 fast path. */
 static int run(int method, const sk_geom *geom, const uint8_t *grid, sk_job *job) {
+    if (job->cands) return sk_generic_solve(geom, grid, job); /* the one solver that reads them */
     if (method == METHOD_DIGITS) return sk_digits_solve(geom, grid, job);
     if (method == METHOD_FAST && geom->br == 3 && geom->bc == 3) return sk_bb9_solve(grid, job);
     return sk_generic_solve(geom, grid, job);
@@ -143,7 +222,7 @@ static int common_args(PyObject *brobj, PyObject *bcobj, const char *method_name
     if (int_arg(brobj, "box_rows", br) < 0 || int_arg(bcobj, "box_cols", bc) < 0 || check_box(*br, *bc) < 0 ||
         parse_method(method_name, method) < 0 || parse_seed(seed, job) < 0 ||
         (limit && bound_arg(limit, "limit", LLONG_MAX / 4, &lim) < 0) || bound_arg(node_limit, "node_limit", 0, &nl) < 0 ||
-        seconds_arg(time_limit, &tl) < 0)
+        seconds_arg(time_limit, "time_limit", &tl) < 0)
         return -1;
     if (lim < 1) {
         PyErr_SetString(PyExc_ValueError, "limit must be at least 1 (or None for every solution)");
@@ -157,19 +236,37 @@ static int common_args(PyObject *brobj, PyObject *bcobj, const char *method_name
 
 static PyObject *core_solve(PyObject *self, PyObject *args, PyObject *kw) {
     static char *kwlist[] = {"values", "box_rows", "box_cols", "limit", "keep", "node_limit",
-                             "time_limit", "seed", "method", "restarts", NULL};
-    Py_buffer buf;
+                             "time_limit", "seed", "method", "restarts", "cancel", "candidates", NULL};
+    Py_buffer buf, cancel, cands;
     PyObject *brobj, *bcobj, *limit = NULL, *keepobj = NULL, *node_limit = NULL, *time_limit = NULL, *seed = NULL;
+    PyObject *cancelobj = NULL, *candsobj = NULL;
     const char *method_name = "fast";
     int restarts = 1, method;
     long long br, bc, keep;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "y*OO|OOOOOsp", kwlist, &buf, &brobj, &bcobj, &limit, &keepobj,
-                                     &node_limit, &time_limit, &seed, &method_name, &restarts))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "y*OO|OOOOOspOO", kwlist, &buf, &brobj, &bcobj, &limit, &keepobj,
+                                     &node_limit, &time_limit, &seed, &method_name, &restarts, &cancelobj,
+                                     &candsobj))
         return NULL;
+    if (cancel_arg(cancelobj, &cancel) < 0) {
+        PyBuffer_Release(&buf);
+        return NULL;
+    }
+    memset(&cands, 0, sizeof cands);
+    if (candsobj && candsobj != Py_None && PyObject_GetBuffer(candsobj, &cands, PyBUF_SIMPLE) < 0) {
+        memset(&cands, 0, sizeof cands);
+        PyBuffer_Release(&buf);
+        release_cancel(&cancel);
+        return NULL;
+    }
     sk_job job;
     memset(&job, 0, sizeof job);
+    Poll poll;
+    poll_init(&poll, &cancel);
+    job.poll = poll_search;
+    job.poll_ctx = &poll;
     sk_geom *geom = NULL;
     uint8_t *grid = NULL;
+    uint64_t *masks = NULL;
     PyObject *result = NULL;
     if (common_args(brobj, bcobj, method_name, seed, limit, node_limit, time_limit, &br, &bc, &method, &job) < 0 ||
         bound_arg(keepobj, "keep", -1, &keep) < 0)
@@ -190,6 +287,20 @@ static PyObject *core_solve(PyObject *self, PyObject *args, PyObject *kw) {
             PyErr_Format(PyExc_ValueError, "cell %ld holds %d, outside 0..%ld", i, grid[i], n);
             goto out;
         }
+    if (cands.obj) {
+        if (cands.len != nc * (Py_ssize_t)sizeof(uint64_t)) {
+            PyErr_Format(PyExc_ValueError, "candidates must hold one 8-byte mask for each of the %ld cells, got %zd bytes",
+                         nc, cands.len);
+            goto out;
+        }
+        masks = malloc(sizeof(uint64_t) * (size_t)nc);
+        if (!masks) {
+            PyErr_NoMemory();
+            goto out;
+        }
+        memcpy(masks, cands.buf, sizeof(uint64_t) * (size_t)nc); /* aligned, and ours while unlocked */
+        job.cands = masks;
+    }
     if (keep < 0 || keep > job.limit) keep = job.limit;
     job.keep = keep;
     job.restarts = restarts;
@@ -199,10 +310,14 @@ static PyObject *core_solve(PyObject *self, PyObject *args, PyObject *kw) {
         goto out;
     }
     int rc;
-    Py_BEGIN_ALLOW_THREADS
+    poll.tstate = PyEval_SaveThread();
     if (job.deadline > 0) job.deadline += sk_now();
     rc = run(method, geom, grid, &job);
-    Py_END_ALLOW_THREADS
+    PyEval_RestoreThread(poll.tstate);
+    if (job.stopped) {
+        stopped_error(&poll, job.nodes);
+        goto out;
+    }
     if (rc < 0) {
         PyErr_NoMemory();
         goto out;
@@ -215,6 +330,9 @@ static PyObject *core_solve(PyObject *self, PyObject *args, PyObject *kw) {
     }
 out:
     PyBuffer_Release(&buf);
+    release_cancel(&cancel);
+    if (cands.obj) PyBuffer_Release(&cands);
+    free(masks);
     free(grid);
     free(job.out);
     sk_geom_free(geom);
@@ -267,17 +385,32 @@ static int decode_line(const LineRef *ln, const uint8_t *decode, long nc, long n
 
 static PyObject *core_solve_many(PyObject *self, PyObject *args, PyObject *kw) {
     static char *kwlist[] = {"data", "box_rows", "box_cols", "decode", "limit", "node_limit", "time_limit",
-                             "seed", "method", "restarts", NULL};
+                             "seed", "method", "restarts", "cancel", "total_time_limit", NULL};
     PyObject *data, *brobj, *bcobj, *limit = NULL, *node_limit = NULL, *time_limit = NULL, *seed = NULL;
-    Py_buffer dec;
+    PyObject *cancelobj = NULL, *total_obj = NULL;
+    Py_buffer dec, cancel;
     const char *method_name = "fast";
     int restarts = 1, method;
     long long br, bc;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOy*|OOOOsp", kwlist, &data, &brobj, &bcobj, &dec, &limit,
-                                     &node_limit, &time_limit, &seed, &method_name, &restarts))
+    double total;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOy*|OOOOspOO", kwlist, &data, &brobj, &bcobj, &dec, &limit,
+                                     &node_limit, &time_limit, &seed, &method_name, &restarts, &cancelobj,
+                                     &total_obj))
         return NULL;
+    if (seconds_arg(total_obj, "total_time_limit", &total) < 0) {
+        PyBuffer_Release(&dec);
+        return NULL;
+    }
+    if (cancel_arg(cancelobj, &cancel) < 0) {
+        PyBuffer_Release(&dec);
+        return NULL;
+    }
     sk_job proto;
     memset(&proto, 0, sizeof proto);
+    Poll poll;
+    poll_init(&poll, &cancel);
+    proto.poll = poll_search;
+    proto.poll_ctx = &poll;
     char *text = NULL;
     Py_ssize_t tlen = 0;
     LineRef *lines = NULL;
@@ -363,9 +496,15 @@ static PyObject *core_solve_many(PyObject *self, PyObject *args, PyObject *kw) {
         goto out;
     }
     long nbad = 0;
-    int nomem = 0;
-    Py_BEGIN_ALLOW_THREADS
+    int nomem = 0, stopped = 0;
+    long long total_nodes = 0;
+    poll.tstate = PyEval_SaveThread();
+    double batch_end = total > 0 ? sk_now() + total : 0.0;
     for (Py_ssize_t i = 0; i < count && !nomem; i++) {
+        if ((i & 15) == 15 && poll_search(&poll)) { /* between puzzles too: many quick ones */
+            stopped = 1;
+            break;
+        }
         if (decode_line(&lines[i], decode, nc, n, grid, bad[nbad].message, sizeof bad[nbad].message) < 0) {
             bad[nbad].index = (long)i;
             bad[nbad].lineno = lines[i].lineno;
@@ -378,14 +517,28 @@ static PyObject *core_solve_many(PyObject *self, PyObject *args, PyObject *kw) {
         job.restarts = restarts;
         job.out = sols + (size_t)i * (size_t)nc; /* room for exactly one: never grown */
         job.out_cap = 1;
-        if (job.deadline > 0) job.deadline += sk_now();
-        if (run(method, geom, grid, &job) < 0) nomem = 1;
+        if (job.deadline > 0 || batch_end > 0) {
+            double now = sk_now();
+            if (job.deadline > 0) job.deadline += now;
+            if (batch_end > 0 && (job.deadline <= 0 || batch_end < job.deadline)) job.deadline = batch_end;
+            if (now >= job.deadline) job.aborted = 1; /* the batch's time is up: not started */
+        }
+        if (!job.aborted && run(method, geom, grid, &job) < 0) nomem = 1;
+        total_nodes += job.nodes;
+        if (job.stopped) {
+            stopped = 1;
+            break;
+        }
         status[i] = (uint8_t)status_of(&job);
         counts[i] = job.count;
         nodes[i] = job.nodes;
         guesses[i] = job.guesses;
     }
-    Py_END_ALLOW_THREADS
+    PyEval_RestoreThread(poll.tstate);
+    if (stopped) {
+        stopped_error(&poll, total_nodes);
+        goto out;
+    }
     if (nomem) {
         PyErr_NoMemory();
         goto out;
@@ -409,6 +562,7 @@ static PyObject *core_solve_many(PyObject *self, PyObject *args, PyObject *kw) {
     }
 out:
     PyBuffer_Release(&dec);
+    release_cancel(&cancel);
     free(text);
     free(lines);
     free(bad);
@@ -425,17 +579,35 @@ out:
 static PyMethodDef core_methods[] = {
     {"solve", (PyCFunction)(void (*)(void))core_solve, METH_VARARGS | METH_KEYWORDS,
      "solve(values, box_rows, box_cols, limit=1, keep=None, node_limit=None, time_limit=None, seed=None, "
-     "method='fast', restarts=True) -> (solutions, count, complete, limit_reached, nodes, guesses)"},
+     "method='fast', restarts=True, cancel=None, candidates=None) -> (solutions, count, complete, limit_reached, "
+     "nodes, guesses)"},
     {"solve_many", (PyCFunction)(void (*)(void))core_solve_many, METH_VARARGS | METH_KEYWORDS,
      "solve_many(data, box_rows, box_cols, decode, limit=1, node_limit=None, time_limit=None, seed=None, "
-     "method='fast', restarts=True) -> (status, counts, solutions, nodes, guesses, errors)"},
+     "method='fast', restarts=True, cancel=None, total_time_limit=None) -> (status, counts, solutions, nodes, "
+     "guesses, errors)"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef core_module = {PyModuleDef_HEAD_INIT, "sudokit.search._core",
                                          "The compiled search core of sudokit.", -1, core_methods};
 
+/* Remember the main thread: only there do Python's signal handlers run. */
+static void find_main_thread(void) {
+    PyObject *threading = PyImport_ImportModule("threading");
+    PyObject *main = threading ? PyObject_CallMethod(threading, "main_thread", NULL) : NULL;
+    PyObject *ident = main ? PyObject_GetAttrString(main, "ident") : NULL;
+    if (ident && PyLong_Check(ident)) {
+        main_thread_id = PyLong_AsUnsignedLong(ident);
+        main_thread_known = !PyErr_Occurred();
+    }
+    PyErr_Clear(); /* unknown: every thread runs the handlers (harmless elsewhere) */
+    Py_XDECREF(ident);
+    Py_XDECREF(main);
+    Py_XDECREF(threading);
+}
+
 PyMODINIT_FUNC PyInit__core(void) {
     sk_bb9_init();
+    find_main_thread();
     PyObject *m = PyModule_Create(&core_module);
     if (!m) return NULL;
     if (PyModule_AddIntConstant(m, "MAX_N", SK_MAX_N) < 0 || PyModule_AddIntConstant(m, "STATUS_NONE", STATUS_NONE) < 0 ||

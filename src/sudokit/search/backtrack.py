@@ -58,7 +58,7 @@ def solve(grid: Grid, limit: int | None = None, node_limit: int | None = DEFAULT
     """Backtrack over the cells in order; find up to ``limit`` solutions (``None``: all).
 
     ``node_limit`` bounds the checks and ``time_limit`` the seconds; either stops the search
-    with ``limit_reached`` set.
+    with ``limit_reached`` set. In a candidate grid an empty cell tries only its candidates.
     """
     if limit is not None and limit < 1:
         raise ValueError("limit must be at least 1 (or None for every solution)")
@@ -66,6 +66,7 @@ def solve(grid: Grid, limit: int | None = None, node_limit: int | None = DEFAULT
     n, ncells, peers = geometry.size, geometry.ncells, geometry.peers
     values = list(grid.values)
     fixed = [bool(v) for v in values]
+    allowed = grid.candidates  # a candidate grid: an empty cell takes only its candidates
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
 
@@ -108,6 +109,9 @@ def solve(grid: Grid, limit: int | None = None, node_limit: int | None = DEFAULT
                 continue
             digit = values[cell] + 1 if not forward else 1
             while digit <= n:
+                if allowed is not None and not allowed[cell] >> (digit - 1) & 1:
+                    digit += 1  # not a candidate of this cell in a candidate grid: no check
+                    continue
                 values[cell] = digit
                 guesses += 1
                 if check(cell):

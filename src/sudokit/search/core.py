@@ -11,6 +11,13 @@ the C# article, no propagation) and ``generic`` (the generic solver at every siz
 included; for tests). Every call takes a ``node_limit`` and a ``time_limit``; when one stops
 the search the result says so (``limit_reached``), it never hangs the caller.
 
+A candidate grid (``grid.candidates``, as a sukaku gives it) is searched with its missing
+candidates ruled out, by the generic solver whatever the method.
+
+Every call runs under the budget in force (:func:`sudokit.limits.limited`): its deadline caps
+``time_limit`` and its cancel token stops the search with :class:`CancelledError`. Ctrl-C
+raises :class:`KeyboardInterrupt` within a fraction of a second, in the middle of a search too.
+
 Statistics: ``nodes`` counts the states propagated (root included; for ``digits`` the digits
 placed), ``guesses`` the branch points (states where the search had to choose).
 """
@@ -23,6 +30,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from .. import limits
 from ..errors import SearchLimitError, SudokitError
 from ..geometry import Geometry
 from ..grid import Grid
@@ -62,6 +70,16 @@ def _limit(limit: int | None) -> int:
     return limit
 
 
+def _budget(time_limit: float | None) -> dict:
+    """The time limit and cancel flag of a core call under the budget in force."""
+    return {"time_limit": limits.remaining(time_limit or None) or 0.0, "cancel": limits.core_cancel()}
+
+
+def candidate_masks(grid: Grid) -> bytes | None:
+    """A candidate grid's masks as the core reads them (native 64-bit words), else None."""
+    return None if grid.candidates is None else array.array("Q", grid.candidates).tobytes()
+
+
 def _method(method: str) -> str:
     if method not in CORE_METHODS:
         raise SudokitError(f"unknown core method {method!r}; choose one of {', '.join(CORE_METHODS)}")
@@ -86,8 +104,8 @@ def solve(grid: Grid | str, limit: int | None = 1, node_limit: int | None = None
     start = time.perf_counter()
     raw, count, complete, limit_reached, nodes, guesses = _core.solve(
         bytes(grid.values), geo.box_rows, geo.box_cols, limit=lim, keep=keep,
-        node_limit=node_limit or 0, time_limit=time_limit or 0.0, seed=seed,
-        method=_method(method), restarts=restarts)
+        node_limit=node_limit or 0, seed=seed, method=_method(method), restarts=restarts,
+        candidates=candidate_masks(grid), **_budget(time_limit))
     seconds = time.perf_counter() - start
     nc = geo.ncells
     solutions = [grid.with_values(raw[i:i + nc]) for i in range(0, len(raw), nc)]
@@ -98,9 +116,11 @@ def solve(grid: Grid | str, limit: int | None = 1, node_limit: int | None = None
 
 
 def solve_digits(grid: Grid | str, limit: int | None = 1, node_limit: int | None = None,
-                 time_limit: float | None = None, seed: int | None = None) -> SearchResult:
+                 time_limit: float | None = None, seed: int | None = None, *,
+                 restarts: bool = True, keep: int | None = None) -> SearchResult:
     """:func:`solve` with the ``digits`` method (the C# article's digit-at-a-time search)."""
-    return solve(grid, limit, node_limit, time_limit, seed, method=DIGITS)
+    return solve(grid, limit, node_limit, time_limit, seed, method=DIGITS, restarts=restarts,
+                 keep=keep)
 
 
 def count_solutions(grid: Grid | str, limit: int | None = 2, node_limit: int | None = None,
@@ -114,7 +134,8 @@ def count_solutions(grid: Grid | str, limit: int | None = 2, node_limit: int | N
     lim = _limit(limit)
     _, count, _, limit_reached, nodes, _ = _core.solve(
         bytes(grid.values), geo.box_rows, geo.box_cols, limit=lim, keep=0,
-        node_limit=node_limit or 0, time_limit=time_limit or 0.0, method=_method(method))
+        node_limit=node_limit or 0, method=_method(method), candidates=candidate_masks(grid),
+        **_budget(time_limit))
     if limit_reached and count < lim:
         raise SearchLimitError(
             f"the {method} search stopped at its node or time limit after {nodes:,} nodes, "
@@ -286,7 +307,9 @@ def solve_many(puzzles: str | bytes | bytearray | memoryview | Iterable[str | by
     and ``#`` comments are skipped, text after a grid is ignored), or a sequence of lines or
     grids. All puzzles share one geometry: ``box`` (``"RxC"`` or a tuple), else the one the
     first line implies. ``limit=2`` checks uniqueness; the node and time limits apply to each
-    puzzle. Lines that cannot be read get the status ``invalid`` and an entry in ``errors``."""
+    puzzle, the budget in force to the whole batch (the puzzles it stops, or never starts, get
+    the status ``limit``). Lines that cannot be read get the status ``invalid`` and an entry in
+    ``errors``."""
     if isinstance(puzzles, (str, bytes)):
         data = puzzles
     elif isinstance(puzzles, (bytearray, memoryview)):
@@ -305,8 +328,8 @@ def solve_many(puzzles: str | bytes | bytearray | memoryview | Iterable[str | by
     start = time.perf_counter()
     status, counts, sols, nodes, guesses, errors = _core.solve_many(
         data, geo.box_rows, geo.box_cols, decode_table(geo.size, alphabet), limit=_limit(limit),
-        node_limit=node_limit or 0, time_limit=time_limit or 0.0, seed=seed,
-        method=_method(method), restarts=restarts)
+        node_limit=node_limit or 0, seed=seed, method=_method(method), restarts=restarts,
+        time_limit=time_limit or 0.0, cancel=limits.core_cancel(), total_time_limit=limits.remaining())
     seconds = time.perf_counter() - start
 
     def q(raw: bytes) -> array.array:

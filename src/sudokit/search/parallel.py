@@ -27,7 +27,7 @@ from ..errors import SearchLimitError, SudokitError
 from ..geometry import Geometry
 from ..grid import Grid
 from . import _core
-from .core import CORE_METHODS, NAME, _as_grid, _limit, _method
+from .core import CORE_METHODS, NAME, _as_grid, _limit, _method, candidate_masks
 from .result import SearchResult
 
 #: Parts the tree is split into (more with many jobs: at least 8 per job).
@@ -104,6 +104,8 @@ def _root(grid: Grid) -> _State | None:
                 if grid.values[p]:
                     used |= 1 << (grid.values[p] - 1)
             cands[cell] = full & ~used
+            if grid.candidates is not None:  # a candidate grid: only the cell's candidates
+                cands[cell] &= grid.candidates[cell]
     state = _State(values, cands, geo.ncells)
     for cell, v in enumerate(grid.values):  # the givens are placed, unchecked against cands
         if v:
@@ -197,7 +199,7 @@ def stop_pool(pool: ProcessPoolExecutor, finished: bool) -> None:
 # --- searching the parts ---------------------------------------------------------------------------
 
 def _solve_part(values: bytes, box_rows: int, box_cols: int, limit: int, keep: int, node_limit: int,
-                deadline: float | None, method: str):
+                deadline: float | None, method: str, candidates: bytes | None):
     """One part with the core: (solutions, count, complete, limit_reached, nodes, guesses)."""
     time_limit = 0.0
     if deadline is not None:
@@ -205,7 +207,7 @@ def _solve_part(values: bytes, box_rows: int, box_cols: int, limit: int, keep: i
         if time_limit <= 0:
             return b"", 0, False, True, 0, 0
     return _core.solve(values, box_rows, box_cols, limit=limit, keep=keep, node_limit=node_limit,
-                       time_limit=time_limit, method=method, restarts=False)
+                       time_limit=time_limit, method=method, restarts=False, candidates=candidates)
 
 
 class _Combiner:
@@ -261,9 +263,9 @@ class _Combiner:
 
 
 def _run_parts(parts: list[bytes], geo: Geometry, lim: int, keep: int, node_limit: int,
-               deadline: float | None, method: str, jobs: int) -> _Combiner:
+               deadline: float | None, method: str, jobs: int, candidates: bytes | None) -> _Combiner:
     comb = _Combiner(len(parts), lim, keep, geo.ncells)
-    args = (geo.box_rows, geo.box_cols, lim, keep, node_limit, deadline, method)
+    args = (geo.box_rows, geo.box_cols, lim, keep, node_limit, deadline, method, candidates)
     if jobs <= 1 or len(parts) <= 1:
         for i, values in enumerate(parts):
             comb.add(i, _solve_part(values, *args))
@@ -306,7 +308,8 @@ def solve(grid: Grid | str, limit: int | None = 1, jobs: int | None = None, node
     start = time.perf_counter()
     deadline = time.time() + time_limit if time_limit else None
     pieces = [bytes(v) for v in split(grid, want)]
-    comb = _run_parts(pieces, geo, lim, keep, node_limit or 0, deadline, method, jobs)
+    comb = _run_parts(pieces, geo, lim, keep, node_limit or 0, deadline, method, jobs,
+                      candidate_masks(grid))
     sols, count, complete, limit_reached, nodes, guesses = comb.answer()
     solutions = [grid.with_values(raw) for raw in sols]
     return SearchResult(puzzle=grid, solutions=solutions, complete=complete, limit_reached=limit_reached,

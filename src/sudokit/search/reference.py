@@ -124,8 +124,13 @@ def solve(grid: Grid, limit: int | None = 1, node_limit: int | None = None,
     t = _tables(grid.geometry)
 
     root_queue = [(cell, v) for cell, v in enumerate(grid.values) if v]
+    root_cands = [t.full] * t.ncells  # a candidate grid's masks of its empty cells restrict them
+    if grid.candidates is not None:
+        root_cands = [t.full if v else m & t.full for m, v in zip(grid.candidates, grid.values)]
     stack: list[tuple[list[int], list[int], list[tuple[int, int]]]] = [
-        ([0] * t.ncells, [t.full] * t.ncells, root_queue)]
+        ([0] * t.ncells, root_cands, root_queue)]
+    if any(not m and not v for m, v in zip(root_cands, grid.values)):
+        stack = []  # an empty cell of a candidate grid with no candidate: no solution
     solutions: list[list[int]] = []
     nodes = guesses = 0
     limit_reached = False

@@ -59,27 +59,32 @@ typedef struct {
     int randomize;        /* random branching order from seed */
     uint64_t seed;
     int restarts;         /* generic solver: restarts with a growing node budget (limit 1 only) */
+    const uint64_t *cands; /* per cell, the digits allowed (bit d-1); NULL: every digit. Only
+                              the generic solver reads it: run() sends candidate grids there */
+    int (*poll)(void *);  /* asked every SK_POLL_NODES nodes (NULL: never); non-zero stops */
+    void *poll_ctx;
+    /* internal: node counts at which sk_check looks next at the limits and at poll */
+    long long next_check, next_poll;
     /* out */
     long long count, nodes, guesses;
     int aborted; /* a node or time limit stopped the search */
+    int stopped; /* poll stopped the search (a cancel or a signal) */
     int nomem;   /* an allocation failed */
 } sk_job;
+
+#define SK_POLL_NODES 4096
 
 /* Count a solution and store it while fewer than keep are stored (growing out as needed).
  * Returns 1 when the search must stop: the solution limit is reached or memory ran out. */
 int sk_store(sk_job *job, const uint8_t *solution, size_t ncells);
 
-/* Count a node; return 1 when a node or time limit says stop (and mark the job aborted). */
+/* The slow path of sk_tick: look at the node and time limits and at poll, then schedule the
+ * next look. Returns 1 when the search must stop (job->aborted or job->stopped set). */
+int sk_check(sk_job *job);
+
+/* Count a node; return 1 when a limit or poll says stop. One comparison on the hot path. */
 static inline int sk_tick(sk_job *job) {
-    job->nodes++;
-    if (SK_UNLIKELY(job->node_limit && job->nodes > job->node_limit)) {
-        job->aborted = 1;
-        return 1;
-    }
-    if (SK_UNLIKELY(job->deadline > 0 && (job->nodes & 63) == 0 && sk_now() > job->deadline)) {
-        job->aborted = 1;
-        return 1;
-    }
+    if (SK_UNLIKELY(++job->nodes >= job->next_check)) return sk_check(job);
     return 0;
 }
 

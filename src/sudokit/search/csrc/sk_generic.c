@@ -480,6 +480,9 @@ int sk_generic_solve(const sk_geom *g, const uint8_t *grid, sk_job *job) {
     if (x.n == 1) x.assign[x.nassign++] = 0; /* the only cell starts single */
     for (int i = 0; i < x.nc; i++)
         if (grid[i] && !set_single(&x, root, i, grid[i] - 1)) goto done;
+    if (job->cands) /* a candidate grid: its missing candidates are eliminated before the search */
+        for (int i = 0; i < x.nc; i++)
+            if (!grid[i] && !elim_mask(&x, root, i, g->full & ~job->cands[i])) goto done;
     if (sk_tick(job)) goto done;
     if (!propagate(&x, root)) goto done;
     if (!NFREE(root)) {
@@ -494,7 +497,7 @@ int sk_generic_solve(const sk_geom *g, const uint8_t *grid, sk_job *job) {
         for (long long run = 1;; run++) {
             memcpy(x.stack[0], root, sizeof(uint64_t) * x.words);
             int stopped = dfs(&x, job->nodes + unit * luby(run));
-            if (!stopped || job->count || job->aborted || job->nomem) break;
+            if (!stopped || job->count || job->aborted || job->stopped || job->nomem) break;
             x.randomize = 1; /* later runs take a new random order */
         }
     }

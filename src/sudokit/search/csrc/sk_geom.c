@@ -1,6 +1,7 @@
 /* Grid geometry for the generic solvers (houses, peers, per-cell row/column/box), the clock
  * and the solution store shared by every solver. */
 #define _POSIX_C_SOURCE 200809L
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -21,6 +22,30 @@ double sk_now(void) {
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 #endif
+}
+
+int sk_check(sk_job *job) {
+    long long nodes = job->nodes;
+    if (job->node_limit && nodes > job->node_limit) {
+        job->aborted = 1;
+        return 1;
+    }
+    if (job->deadline > 0 && sk_now() > job->deadline) {
+        job->aborted = 1;
+        return 1;
+    }
+    if (job->poll && nodes >= job->next_poll) {
+        if (job->next_poll && job->poll(job->poll_ctx)) { /* the first call only schedules */
+            job->stopped = 1;
+            return 1;
+        }
+        job->next_poll = nodes + SK_POLL_NODES;
+    }
+    long long next = job->poll ? job->next_poll : LLONG_MAX;
+    if (job->deadline > 0 && nodes + 64 < next) next = nodes + 64; /* the clock every 64 nodes */
+    if (job->node_limit && job->node_limit + 1 < next) next = job->node_limit + 1;
+    job->next_check = next;
+    return 0;
 }
 
 int sk_store(sk_job *job, const uint8_t *solution, size_t ncells) {
