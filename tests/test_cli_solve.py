@@ -325,3 +325,15 @@ def test_ten_megabyte_line(tmp_path):
 def test_missing_file_and_directory(tmp_path):
     assert_one_error(run("solve", str(tmp_path / "nope.txt")), 3, "nope.txt", "no such file")
     assert_one_error(run("solve", str(tmp_path)), 3, "directory")
+
+
+def test_a_grid_the_alphabet_cannot_write_is_refused_before_the_search_or_given_as_values():
+    empty64 = "." * 4096
+    refused = run("solve", empty64, "--format", "line")
+    assert refused.exit_code == 3
+    assert "61 symbols, too few for size 64" in refused.output
+    as_json = run("solve", "." * 36 * 36, "--json", "--alphabet", "lower")  # 35 symbols
+    doc = json.loads(as_json.stdout)[0]
+    assert doc["size"] == 36 and isinstance(doc["solutions"][0], list)
+    solution = Grid(Geometry.of(36), doc["solutions"][0])
+    assert solution.is_solved

@@ -13,6 +13,7 @@ from .. import display, formats, search
 from ..search import backtrack
 from ..errors import SudokitError
 from ..grid import Grid
+from ..symbols import get_alphabet
 from ..search.result import LIMIT, MULTIPLE, NO_SOLUTION, SOLVED, UNIQUE, SearchResult
 from .common import (
     EXIT_CODES_HELP, EXIT_INVALID, EXIT_LIMIT, EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK, AlphabetOpt,
@@ -100,9 +101,18 @@ def _status_message(result: SearchResult, limit: int | None, count_mode: bool) -
     return None
 
 
+def _json_grid(grid: Grid, alphabet: str | None) -> str | list[int]:
+    """A grid in --json output: its line, or its values (0 empty) when the alphabet has too few
+    symbols for its size."""
+    try:
+        return grid.to_line(alphabet)
+    except SudokitError:
+        return list(grid.values)
+
+
 def _result_json(index: int, grid: Grid, result: SearchResult | None, alphabet: str | None,
                  count_mode: bool, error: str | None = None) -> dict:
-    doc: dict = {"index": index, "puzzle": grid.to_line(alphabet), "size": grid.size,
+    doc: dict = {"index": index, "puzzle": _json_grid(grid, alphabet), "size": grid.size,
                  "box": grid.geometry.box_shape}
     if error is not None:
         doc.update(status="invalid", error=error)
@@ -111,7 +121,7 @@ def _result_json(index: int, grid: Grid, result: SearchResult | None, alphabet: 
     doc.update(status=result.status, count=result.count, complete=result.complete,
                limit_reached=result.limit_reached)
     if not count_mode:
-        doc["solutions"] = [s.to_line(alphabet) for s in result.solutions]
+        doc["solutions"] = [_json_grid(s, alphabet) for s in result.solutions]
     doc["stats"] = {"method": result.method, "nodes": result.nodes, "guesses": result.guesses,
                     "seconds": round(result.seconds, 6), **result.extra}
     return doc
@@ -158,6 +168,8 @@ def solve(
         grids = read_puzzles(puzzle, fmt, box, alphabet)
         if to is not None and not as_json:
             formats.dumps(grids[0], to, alphabet)  # fail early on a format that cannot write it
+        if len(grids) == 1 and not (as_json or count or to == "json"):  # before a search whose answer cannot be shown
+            get_alphabet(alphabet).for_size(grids[0].size)
         report = _Report(
             several=len(grids) > 1, to=to, layout=layout, alphabet=alphabet, count_mode=count,
             limit=limit if limit is not None else (COUNT_LIMIT if count else SOLVE_LIMIT),
