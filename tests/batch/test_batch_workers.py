@@ -92,14 +92,17 @@ def test_ctrl_c_on_the_command_line_keeps_whole_lines(tmp_path):
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and proc.poll() is None and (not out.exists() or out.stat().st_size == 0):
             time.sleep(0.02)
+        sent = time.monotonic()
         proc.send_signal(signal.SIGINT)
         _, stderr = proc.communicate(timeout=60)
+        took = time.monotonic() - sent
     finally:
         proc.kill()
     text = out.read_text()
     if proc.returncode == 0:
         pytest.skip("the run finished before Ctrl-C")
     assert proc.returncode == 130, stderr
+    assert took < 1.0, f"the batch took {took:.2f} s to stop"  # the bound
     assert "interrupted" in stderr and "--resume" in stderr
     assert text.endswith("\n") and 0 < text.count("\n") < 40000
     assert all(Grid.parse(line).is_solved for line in text.splitlines()[::500])
