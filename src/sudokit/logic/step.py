@@ -30,13 +30,37 @@ class Link:
     end_cells: tuple[int, ...] = ()
 
 
+@dataclass(frozen=True)
+class Mark:
+    """A set of cells a drawing colours by its ``role``: ``base``/``cover`` (fish), ``fin``,
+    ``als`` (an almost locked set), ``pattern`` (the cells of a wing, rectangle or other
+    pattern), ``target`` (the cells that lose candidates). ``digits`` narrows it to
+    candidates; ``label`` names it (``A``, ``B``, a digit of a petal...)."""
+
+    role: str
+    cells: tuple[int, ...]
+    digits: tuple[int, ...] = ()
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class Branch:
+    """One branch of a forcing chain or net: an assumption (``label``, e.g. ``r1c1=3``) and the
+    chain of consequences it forces, as links from each candidate to the next."""
+
+    label: str
+    links: tuple[Link, ...]
+
+
 @dataclass
 class Step:
     """A deduction found by a technique.
 
     ``cells``, ``houses`` and ``candidates`` are what it looks at (for highlighting);
     ``base_sets``/``cover_sets`` are house indices of fish, ``fins`` candidates of finned
-    patterns, ``links`` the links of a chain.
+    patterns, ``links`` the links of a chain, ``branches`` those of each branch of a forcing
+    chain or net, ``marks`` the sets a drawing colours (ALS, pattern cells; fish sets and fins
+    are added to the JSON from ``base_sets``, ``cover_sets`` and ``fins``).
     """
 
     technique: str
@@ -52,6 +76,8 @@ class Step:
     base_sets: list[int] = field(default_factory=list)
     cover_sets: list[int] = field(default_factory=list)
     links: list[Link] = field(default_factory=list)
+    branches: list[Branch] = field(default_factory=list)
+    marks: list[Mark] = field(default_factory=list)
 
     @property
     def is_placement(self) -> bool:
@@ -88,7 +114,34 @@ class Step:
             out["cover_sets"] = [geometry.house_name(h) for h in self.cover_sets]
         if self.links:
             out["links"] = [_link_dict(l, rcd, rc) for l in self.links]
+        if self.branches:
+            out["branches"] = [{"label": b.label, "links": [_link_dict(l, rcd, rc) for l in b.links]}
+                               for b in self.branches]
+        sets = [_mark_dict(m, rc) for m in self._drawn_marks(geometry)]
+        if sets:
+            out["sets"] = sets
         return out
+
+    def _drawn_marks(self, geometry: Geometry) -> list[Mark]:
+        """The marks, with the fish's base and cover sets and the fins as marks too."""
+        marks = list(self.marks)
+        digits = tuple(sorted({d for _, d in self.candidates}))
+        for role, houses in (("base", self.base_sets), ("cover", self.cover_sets)):
+            for h in houses:
+                marks.append(Mark(role, tuple(geometry.houses[h]), digits, geometry.house_name(h)))
+        if self.fins:
+            marks.append(Mark("fin", tuple(sorted({c for c, _ in self.fins})),
+                              tuple(sorted({d for _, d in self.fins}))))
+        return marks
+
+
+def _mark_dict(mark: Mark, rc) -> dict:
+    out: dict = {"role": mark.role, "cells": rc(mark.cells)}
+    if mark.digits:
+        out["digits"] = list(mark.digits)
+    if mark.label:
+        out["label"] = mark.label
+    return out
 
 
 def _link_dict(link: Link, rcd, rc) -> dict:

@@ -129,6 +129,19 @@ class LinkModel(BaseModel):
     to_cells: list[Cell] | None = Field(None, description="the cells of a group node at the end")
 
 
+class BranchModel(BaseModel):
+    label: str = Field(description="the assumption of the branch, e.g. 'r1c1=3'")
+    links: list[LinkModel] = Field(description="each candidate forces the next (strong); a weak "
+                                               "link at the end removes the target")
+
+
+class SetModel(BaseModel):
+    role: Literal["base", "cover", "fin", "als", "pattern", "target"]
+    cells: list[Cell]
+    digits: list[int] | None = None
+    label: str | None = None
+
+
 class StepModel(BaseModel):
     """One logical step, as ``sudokit steps --json`` prints it."""
 
@@ -145,6 +158,10 @@ class StepModel(BaseModel):
     base_sets: list[str] | None = None
     cover_sets: list[str] | None = None
     links: list[LinkModel] | None = None
+    branches: list[BranchModel] | None = Field(None, description="forcing chains and nets: "
+                                                                 "each branch to draw")
+    sets: list[SetModel] | None = Field(None, description="cells to colour by role: fish base "
+                                                          "and cover sets, fins, ALSs, patterns")
 
 
 class ParsedPuzzle(BaseModel):

@@ -28,7 +28,7 @@ from collections.abc import Iterable
 from ..als import ALS, ALSIndex, als_index, describe_als
 from ..links import cells_of
 from ..position import Position, digits_of
-from ..step import Link
+from ..step import Link, Mark
 from .registry import REGISTRY, finder
 
 CHAIN_MAX_LINKS = 6
@@ -58,18 +58,24 @@ def _rcc_link(a: ALS, b: ALS, x: int) -> Link:
     return Link((_low_cell(a.cells_with[x]), x), (_low_cell(b.cells_with[x]), x), False)
 
 
-def _highlight(sets: Iterable[ALS], extra_cells: Iterable[int] = ()) -> dict:
+def _highlight(sets: Iterable[ALS], extra_cells: Iterable[int] = (),
+               labels: Iterable[str] | None = None) -> dict:
+    """What a step on these ALSs highlights, with each ALS a mark to outline (labelled A, B, ...
+    unless ``labels`` says otherwise)."""
     cells: set[int] = set(extra_cells)
     cands: set[tuple[int, int]] = set()
     houses: list[int] = []
-    for a in sets:
+    marks: list[Mark] = []
+    sets = list(sets)
+    for a, label in zip(sets, labels or "ABCDEFGHIJKLMNOPQRSTUVWXYZ"):
         for d, dc in a.cells_with.items():
             for c in cells_of(dc):
                 cands.add((c, d))
         cells.update(cells_of(a.cells))
         if a.house not in houses:
             houses.append(a.house)
-    return {"cells": sorted(cells), "candidates": sorted(cands), "houses": houses}
+        marks.append(Mark("als", tuple(cells_of(a.cells)), tuple(sorted(a.cells_with)), label))
+    return {"cells": sorted(cells), "candidates": sorted(cands), "houses": houses, "marks": marks}
 
 
 def _digits(mask_or_digits) -> str:
@@ -192,7 +198,7 @@ def als_xy_wing(pos: Position):
                     what = (f"{tech.name}: A = {describe_als(g, a)}, B = {describe_als(g, b)}, "
                             f"C = {describe_als(g, pivot)}, X={x}, Y={y}, Z={z}")
                     yield tech.step(pos, what, eliminations=[(t_, z) for t_ in cells_of(t)],
-                                    **_highlight((a, pivot, b)),
+                                    **_highlight((a, pivot, b), labels="ACB"),
                                     links=[_rcc_link(a, pivot, x), _rcc_link(pivot, b, y)])
 
 
@@ -448,7 +454,7 @@ def _blossom_step(pos, tech, g, stem: int, digits: list[int], chosen: list[ALS],
             f"{'; '.join(parts)}, Z={z}")
     links = [Link((stem, d), (_low_cell(a.cells_with[d]), d), False)
              for d, a in zip(digits, chosen)]
-    hl = _highlight(chosen, extra_cells=[stem])
+    hl = _highlight(chosen, extra_cells=[stem], labels=[f"petal {d}" for d in digits])
     hl["candidates"] = sorted(set(hl["candidates"]) | {(stem, d) for d in digits})
     return tech.step(pos, what, eliminations=[(c, z) for c in cells_of(targets)], **hl,
                      links=links)

@@ -26,13 +26,10 @@ from collections.abc import Iterator
 from ... import limits
 from ...geometry import Geometry
 from ..position import Position, digits_of
-from ..step import Step
+from ..step import Branch, Link, Step
 from .propagation import CHAIN, NET, Analysis, Outcome, analysis, describe, tables
 from .registry import REGISTRY, finder
 
-#: Placements shown in the chain of a contradiction; in each branch of a set.
-SHOWN = 8
-BRANCH_SHOWN = 5
 #: Deductions of the last full search re-checked first on the next position.
 MEMO_SIZE = 12
 #: Most branches of a forcing chain's cell or house (more would not read as a chain).
@@ -138,7 +135,9 @@ def nishio(pos: Position) -> Iterator[Step]:
                    f"{g.name(conflict[1])}")
         yield tech.step(pos, f"Nishio: if {g.name(cell)} were {d}{then}, then {end}",
                         eliminations=[(cell, d)], cells=[cell, *order],
-                        houses=[house] if house is not None else [], candidates=[(cell, d)])
+                        houses=[house] if house is not None else [], candidates=[(cell, d)],
+                        branches=[Branch(f"{g.name(cell)}={d}",
+                                         tuple(Link((cell, d), (c, d), True) for c in order))])
 
 
 # --- forcing chains and nets ----------------------------------------------------------------------
@@ -338,13 +337,10 @@ def search(pos: Position, tech_id: str, level: int, kinds: str, max_branches: in
 
 # --- explanations -------------------------------------------------------------------------------
 
-def chain_text(g: Geometry, order: list[tuple[int, int]], shown: int = SHOWN) -> str:
-    """``r5c5=3 -> r1c5=1 -> ...``: the assumption and the placements it forces, in order
-    (the middle left out when long)."""
-    parts = [f"{g.name(c)}={d}" for c, d in order]
-    if len(parts) > shown:
-        parts = parts[:shown - 1] + ["...", parts[-1]]
-    return " -> ".join(parts)
+def chain_text(g: Geometry, order: list[tuple[int, int]]) -> str:
+    """``r5c5=3 -> r1c5=1 -> r1c2=4``: the assumption and the placements it forces, in order,
+    every one of them (a reader folds a long chain; it never loses its middle)."""
+    return " -> ".join(f"{g.name(c)}={d}" for c, d in order)
 
 
 def upto(a: Analysis, out: Outcome, target: tuple[int, int], placement: bool) -> list:
@@ -358,7 +354,7 @@ def upto(a: Analysis, out: Outcome, target: tuple[int, int], placement: bool) ->
                 return out.order[:i + 1]
         elif c == cell or (e == d and peer[c] >> cell & 1):
             return out.order[:i + 1]
-    return out.order[:BRANCH_SHOWN] + ([(-1, 0)] if len(out.order) > BRANCH_SHOWN else [])
+    return out.order
 
 
 def set_text(g: Geometry, res: Result) -> str:
@@ -371,10 +367,25 @@ def set_text(g: Geometry, res: Result) -> str:
     return f"{inst[2]} in {g.house_name(inst[1])} goes in {', '.join(cs[:-1])} or {cs[-1]}"
 
 
-def _names(g: Geometry, order: list, shown: int) -> str:
-    if order and order[-1] == (-1, 0):
-        return chain_text(g, order[:-1], shown) + " -> ..."
-    return chain_text(g, order, shown)
+def branch(g: Geometry, order: list[tuple[int, int]], removed: tuple[int, int] | None = None) -> Branch:
+    """A branch to draw: each placement forces the next (strong arrows), and the last one
+    removes ``removed`` (a weak link) when the branch ends in an elimination."""
+    links = [Link(a, b, True) for a, b in zip(order, order[1:])]
+    if removed is not None and order and order[-1] != removed:
+        links.append(Link(order[-1], removed, False))
+    cell, d = order[0]
+    return Branch(f"{g.name(cell)}={d}", tuple(links))
+
+
+def branches(a: Analysis, res: Result) -> list[Branch]:
+    """The branches of a forcing step, as far as each one goes towards the result."""
+    g = a.position.geometry
+    if res.kind in ("contradiction", "only"):
+        return [branch(g, o.order) for o in res.outcomes if o.contradiction is not None and o.order]
+    target, is_placement = ((res.placements[0], True) if res.placements
+                            else (res.eliminations[0], False))
+    return [branch(g, order, None if is_placement else target)
+            for o in res.outcomes if (order := upto(a, o, target, is_placement))]
 
 
 def explain(a: Analysis, res: Result, label: str) -> str:
@@ -385,13 +396,12 @@ def explain(a: Analysis, res: Result, label: str) -> str:
         reason = describe(g, out.contradiction)
         return f"{label}: {chain_text(g, out.order)} -> {reason}, a contradiction"
     if res.kind == "only":
-        parts = [f"{chain_text(g, o.order, BRANCH_SHOWN)} -> {describe(g, o.contradiction)}"
+        parts = [f"{chain_text(g, o.order)} -> {describe(g, o.contradiction)}"
                  for o in res.outcomes if o.contradiction is not None]
         return f"{label}: {set_text(g, res)}; " + "; ".join(parts) + ", a contradiction"
     target, is_placement = ((res.placements[0], True) if res.placements
                             else (res.eliminations[0], False))
-    chains = " | ".join(_names(g, upto(a, o, target, is_placement), BRANCH_SHOWN)
-                        for o in res.outcomes)
+    chains = " | ".join(chain_text(g, upto(a, o, target, is_placement)) for o in res.outcomes)
     return f"{label}: {set_text(g, res)}, and each leads to it ({chains})"
 
 
@@ -402,7 +412,8 @@ def forcing_step(tech_id: str, label: str):
             a.position, explain(a, res, label), placements=res.placements,
             eliminations=res.eliminations,
             cells=sorted({c for c, _ in res.sources} | {c for c, _ in res.placements}),
-            houses=[inst[1]] if inst[0] == "house" else [], candidates=res.sources)
+            houses=[inst[1]] if inst[0] == "house" else [], candidates=res.sources,
+            branches=branches(a, res))
     return write
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from ..position import Position
-from ..step import Candidate, Link, Step, describe_result
+from ..step import Candidate, Link, Mark, Step, describe_result
 
 Finder = Callable[[Position], Iterator[Step]]
 
@@ -98,6 +98,10 @@ CATALOGUE: dict[str, tuple[str, float, str, bool]] = {
 #: Families whose steps are trial (a candidate tried and its consequences searched), not pattern
 #: logic: rated and explained as trial, and used last.
 TRIAL_FAMILIES = frozenset({"trial"})
+#: Families whose highlighted cells are a pattern a drawing marks (wings, rectangles, the
+#: cells of a Sue de Coq), unless the finder gives marks of its own.
+PATTERN_FAMILIES = frozenset({"wings", "uniqueness"})
+PATTERN_TECHNIQUES = frozenset({"sue-de-coq"})
 
 
 @dataclass(frozen=True)
@@ -119,6 +123,9 @@ class Technique:
         placements = sorted(set(placements))
         eliminations = sorted(set(eliminations))
         text = f"{what}: {describe_result(position.geometry, placements, eliminations)}"
+        if (self.family in PATTERN_FAMILIES or self.id in PATTERN_TECHNIQUES) and \
+                highlight.get("cells") and not highlight.get("marks"):
+            highlight["marks"] = [Mark("pattern", tuple(highlight["cells"]))]
         return Step(self.id, self.name, self.difficulty, text, placements, eliminations, **highlight)
 
 

@@ -24,7 +24,7 @@ from ... import limits, search
 from ...grid import Grid
 from ..position import Position, digits_of
 from ..step import Step
-from .forcing import Result, chain_text, search as forcing_search
+from .forcing import Result, branches, chain_text, search as forcing_search
 from .propagation import (CORE_NODES, NET, Analysis, Base, Outcome, analysis, branch, describe,
                           extend, values_of)
 from .registry import REGISTRY, finder
@@ -40,7 +40,8 @@ def _trial_step(a: Analysis, res: Result) -> Step:
     return REGISTRY["candidate-test"].step(
         a.position, f"Trial: {chain_text(g, out.order)} -> {describe(g, out.contradiction)}, a "
                     f"contradiction (followed with singles, locked candidates, pairs and triples)",
-        eliminations=res.eliminations, cells=[cell], candidates=res.sources)
+        eliminations=res.eliminations, cells=[cell], candidates=res.sources,
+        branches=branches(a, res))
 
 
 @finder("candidate-test")
