@@ -47,8 +47,11 @@ SLOW_TIME_LIMIT = 60.0
 #: The page's files: the only files the server sends, by these fixed names.
 STATIC_TYPES = {
     "index.html": "text/html; charset=utf-8",
-    "app.js": "text/javascript; charset=utf-8",
     "style.css": "text/css; charset=utf-8",
+    # the page's script: plain ES modules, one per concern; app.js is the entry point
+    **{f"{name}.js": "text/javascript; charset=utf-8" for name in (
+        "app", "api", "board", "draw", "generate", "grid", "input", "notation", "play",
+        "steps", "storage", "theme", "timer")},
 }
 
 ERRORS = {status: {"model": ErrorResponse, "description": text} for status, text in (

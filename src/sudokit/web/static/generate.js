@@ -1,0 +1,141 @@
+// The Generate panel: size, box shape, level or a target score, symmetry and a technique the
+// puzzle must need; while it runs, the time so far and a Cancel that stops the server's work
+// (POST /api/cancel with the request's job id). Options the server does not take yet are shown
+// disabled, with a note.
+
+import * as api from "./api.js";
+import { boxShapes, defaultBox } from "./grid.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** Request fields a generator may name a target score or a needed technique with. */
+const SCORE_FIELDS = ["score", "target_score"];
+const TECHNIQUE_FIELDS = ["technique", "needs", "requires", "require"];
+
+export function fillSelect(select, items, value) {
+  select.textContent = "";
+  for (const [v, text] of items) {
+    const o = document.createElement("option");
+    o.value = v; o.textContent = text;
+    select.appendChild(o);
+  }
+  if (value !== undefined) select.value = value;
+}
+
+export function fillBoxSelect(select, n, box) {
+  const def = defaultBox(n);
+  fillSelect(select, boxShapes(n).map(([r, c]) => [`${r}x${c}`, `${r}x${c}`]), box || `${def[0]}x${def[1]}`);
+}
+
+export class GeneratePanel {
+  /**
+   * ``hooks``: loaded(data) with the generator's answer; failed(error) after an error or a
+   * cancel (the page puts the Size boxes back to the grid's); busy(on).
+   */
+  constructor(hooks) {
+    this.hooks = hooks;
+    this.running = null;
+    this.scoreField = null;
+    this.techniqueField = null;
+    $("gen-size").addEventListener("change", () => fillBoxSelect($("gen-box"), Number($("gen-size").value)));
+    $("btn-generate").addEventListener("click", () => this.start());
+    $("btn-gen-cancel").addEventListener("click", () => this.cancel());
+    for (const id of ["gen-score-lo", "gen-score-hi"]) {
+      $(id).addEventListener("focus", () => { if (!$(id).disabled) $("gen-by-score").checked = true; });
+    }
+    $("level").addEventListener("change", () => {
+      document.querySelector('input[name="gen-by"][value="level"]').checked = true;
+    });
+  }
+
+  /** Fill the choices from /api/info and what the server's generator takes. */
+  async setup(info, sizes, n) {
+    fillSelect($("gen-size"), sizes.map((s) => [String(s), `${s}x${s}`]), String(n));
+    fillBoxSelect($("gen-box"), n);
+    fillSelect($("level"), [["", "any"], ...info.levels.map((l) => [l, l])], "");
+    fillSelect($("symmetry"), info.symmetries.map((s) => [s, s]), info.symmetries[0]);
+    fillSelect($("gen-technique"), [["", "any"], ...info.techniques.map((t) => [t.id, `${t.name} (${t.difficulty.toFixed(1)})`])], "");
+    const caps = await api.capabilities();
+    this.scoreField = SCORE_FIELDS.find((f) => caps.generate.has(f)) || null;
+    this.techniqueField = TECHNIQUE_FIELDS.find((f) => caps.generate.has(f)) || null;
+    const missing = [];
+    if (!this.scoreField) {
+      for (const id of ["gen-by-score", "gen-score-lo", "gen-score-hi"]) $(id).disabled = true;
+      missing.push("a target score");
+    }
+    if (!this.techniqueField) {
+      $("gen-technique").disabled = true;
+      missing.push("a needed technique");
+    }
+    const note = $("gen-note");
+    note.hidden = !missing.length;
+    note.textContent = missing.length ? `This server's generator does not take ${missing.join(" or ")} yet.` : "";
+  }
+
+  /** Put the Size and Box choices to the grid's (after a failure they must not disagree). */
+  sync(n, br, bc) {
+    $("gen-size").value = String(n);
+    fillBoxSelect($("gen-box"), n, `${br}x${bc}`);
+  }
+
+  body() {
+    const [br, bc] = $("gen-box").value.split("x").map(Number);
+    const body = { size: br * bc, box: `${br}x${bc}`, symmetry: $("symmetry").value || "none" };
+    const byScore = this.scoreField && $("gen-by-score").checked;
+    if (byScore) {
+      let lo = Number($("gen-score-lo").value), hi = Number($("gen-score-hi").value);
+      if (!(lo > 0)) lo = 1;
+      if (!(hi >= lo)) hi = lo;
+      body[this.scoreField] = [lo, hi];
+    } else if ($("level").value) {
+      body.level = $("level").value;
+    }
+    if (this.techniqueField && $("gen-technique").value) body[this.techniqueField] = $("gen-technique").value;
+    return body;
+  }
+
+  async start() {
+    if (this.running) return;
+    const body = this.body();
+    const label = `Generating a ${body.size}x${body.size} puzzle`;
+    const progress = $("gen-progress");
+    progress.textContent = `${label}… 0.0 s`;
+    $("btn-generate").disabled = true;
+    $("btn-gen-cancel").hidden = false;
+    this.hooks.busy(true, label);
+    const run = api.startGenerate(body, ({ elapsed }) => {
+      progress.textContent = `${label}… ${elapsed.toFixed(1)} s`;
+    });
+    this.running = run;
+    const started = performance.now();
+    try {
+      const data = await run.result;
+      if (this.running !== run) return;
+      this.finish();
+      progress.textContent = `Done in ${((performance.now() - started) / 1000).toFixed(1)} s`;
+      this.hooks.loaded(data);
+    } catch (e) {
+      if (this.running !== run) return;
+      this.finish();
+      progress.textContent = e instanceof api.Cancelled ? "Cancelled" : "Failed";
+      this.hooks.failed(e);
+    }
+  }
+
+  /** Stop at once: the page is free again and the server drops the work. */
+  cancel() {
+    const run = this.running;
+    if (!run) return;
+    run.cancel();
+    this.finish();
+    $("gen-progress").textContent = "Cancelled";
+    this.hooks.failed(new api.Cancelled());
+  }
+
+  finish() {
+    this.running = null;
+    $("btn-generate").disabled = false;
+    $("btn-gen-cancel").hidden = true;
+    this.hooks.busy(false);
+  }
+}

@@ -1,0 +1,87 @@
+// The shape of a grid (size, box shape, houses, peers) and its symbols. Cells are 0-based
+// indices in reading order; the API speaks 1-based [row, col, digit].
+
+export const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/** The symbol of digit ``d`` (1-based); "." for none. */
+export const sym = (d) => (d ? SYMBOLS[d - 1] : ".");
+
+/** The digit of one symbol on a grid of side ``n`` (0 when it is none). */
+export function decodeSymbol(ch, n) {
+  let i = SYMBOLS.indexOf(ch);
+  if (n <= 35) i = SYMBOLS.indexOf(ch.toUpperCase());  // case does not matter up to 35
+  return i >= 0 && i < n ? i + 1 : 0;
+}
+
+export const decodeLine = (s, n) => Array.from(s, (ch) => decodeSymbol(ch, n));
+
+/** The squarest box shape of side ``n``: [box rows, box columns]. */
+export function defaultBox(n) {
+  let r = Math.floor(Math.sqrt(n));
+  while (r > 1 && n % r) r -= 1;
+  return [r, n / r];
+}
+
+/** Every box shape of side ``n`` with at least 2 rows and columns. */
+export function boxShapes(n) {
+  const out = [];
+  for (let r = 2; r <= n / 2; r++) if (n % r === 0 && n / r >= 2) out.push([r, n / r]);
+  return out;
+}
+
+const cache = new Map();
+
+/** The geometry of a grid with boxes of ``br`` rows and ``bc`` columns (shared per shape). */
+export function geometry(br, bc) {
+  const key = `${br}x${bc}`;
+  if (!cache.has(key)) cache.set(key, new Geometry(br, bc));
+  return cache.get(key);
+}
+
+class Geometry {
+  constructor(br, bc) {
+    this.br = br; this.bc = bc; this.n = br * bc; this.nc = this.n * this.n;
+    const n = this.n;
+    this.rows = []; this.cols = []; this.boxes = [];
+    for (let i = 0; i < n; i++) {
+      this.rows.push([]); this.cols.push([]); this.boxes.push([]);
+    }
+    for (let cell = 0; cell < this.nc; cell++) {
+      const r = Math.floor(cell / n), c = cell % n;
+      this.rows[r].push(cell); this.cols[c].push(cell); this.boxes[this.boxOf(cell)].push(cell);
+    }
+    this.houses = [...this.rows, ...this.cols, ...this.boxes];
+    this._peers = new Array(this.nc);
+  }
+
+  row(cell) { return Math.floor(cell / this.n); }
+  col(cell) { return cell % this.n; }
+  cellAt(r, c) { return r * this.n + c; }
+  boxOf(cell) {
+    const r = this.row(cell), c = this.col(cell);
+    return Math.floor(r / this.br) * this.br + Math.floor(c / this.bc);
+  }
+  /** "r3c5" of a cell. */
+  name(cell) { return `r${this.row(cell) + 1}c${this.col(cell) + 1}`; }
+  /** The cell of a 1-based [row, col] (extra entries ignored). */
+  at(rc) { return this.cellAt(rc[0] - 1, rc[1] - 1); }
+
+  peers(cell) {
+    if (!this._peers[cell]) {
+      const out = new Set([...this.rows[this.row(cell)], ...this.cols[this.col(cell)],
+        ...this.boxes[this.boxOf(cell)]]);
+      out.delete(cell);
+      this._peers[cell] = [...out];
+    }
+    return this._peers[cell];
+  }
+
+  /** The cells of a house named as the API names it: "row 3", "column 5", "box 7". */
+  houseCells(houseName) {
+    const m = /^(row|column|box) (\d+)$/.exec(houseName);
+    if (!m) return [];
+    const i = Number(m[2]) - 1;
+    const list = { row: this.rows, column: this.cols, box: this.boxes }[m[1]];
+    return list[i] || [];
+  }
+}
