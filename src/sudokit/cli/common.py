@@ -176,9 +176,25 @@ def input_text(arg: str) -> tuple[str, str | None, str | None]:
     kind = _file_kind(path)
     if kind == "dir":
         raise SudokitError(f"{arg}: is a directory, not a puzzle file")
+    if kind == "file" and path.suffix.lower() in IMAGE_EXTENSIONS:
+        return image_text(path), "line", str(path)
     if kind == "file":
         return formats.read_text(path), formats.format_for_path(path), str(path)
     return arg, None, None
+
+
+#: A PUZZLE file with one of these extensions is a picture, read by :mod:`sudokit.vision`.
+IMAGE_EXTENSIONS = (".jpg", ".jpeg", ".png", ".webp", ".bmp", ".tif", ".tiff")
+
+
+def image_text(path: Path) -> str:
+    """The puzzle in a picture (the ``photo`` extra) as one line; what the reader repaired,
+    or doubts, goes to stderr."""
+    from ..vision import read_image
+
+    reading = read_image(path)
+    (message if reading.ok else warn)(f"{path}: {reading.summary()}")
+    return reading.grid.to_line()
 
 
 def missing_file(arg: str, source: str | None) -> SudokitError | None:

@@ -11,7 +11,7 @@ from typer.core import TyperGroup
 
 from .. import __version__
 from ..errors import SudokitError
-from . import batch, generate, logic, rate, serve, solve
+from . import batch, generate, logic, rate, read, render, serve, solve
 from .common import EXIT_CODES_HELP, EXIT_INTERRUPTED, error_code, fail, internal_error, interrupted
 
 
@@ -46,7 +46,7 @@ app = typer.Typer(
 )
 
 # Each command family registers itself here.
-for _module in (solve, logic, serve, batch, rate, generate):
+for _module in (solve, logic, serve, batch, rate, generate, read, render):
     _module.register(app)
 
 

@@ -1,0 +1,226 @@
+"""``read_image``: a picture in, a :class:`Reading` out (the grid, a confidence per cell, the
+corners found, the cells repaired, the alternatives and the doubtful cells)."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from ..geometry import Geometry
+from ..grid import Grid
+from ..symbols import get_alphabet
+from ._deps import require
+from .errors import ImageError
+
+#: A cell read with less confidence than this is doubtful.
+DOUBT = 0.9
+#: Confidence of a cell with no ink of a symbol's size.
+EMPTY_CONFIDENCE = 0.995
+
+
+@dataclass
+class Reading:
+    """What was read from a picture.
+
+    ``grid``: the puzzle (after repair); ``confidence[i]``: how sure the reader is of cell
+    ``i``'s value (0..1); ``alternatives[i]``: ``(value, probability)`` pairs, most likely
+    first (0 = empty); ``corners``: the grid's corners in the picture's pixels (top-left,
+    top-right, bottom-right, bottom-left of the puzzle as it reads); ``rotation``: degrees the
+    picture was turned (clockwise) to read it; ``repaired``: ``(cell, read, now)`` of each cell
+    the repair changed; ``doubtful``: cells to check by eye; ``solutions``: 1 when the puzzle
+    has exactly one solution, 0 none, 2 several, None unknown; ``straightened``: the grid
+    straightened and upright (a grayscale NumPy array).
+    """
+
+    grid: Grid
+    confidence: list[float]
+    alternatives: list[list[tuple[int, float]]]
+    corners: list[tuple[float, float]]
+    rotation: int = 0
+    repaired: list[tuple[int, int, int]] = field(default_factory=list)
+    doubtful: list[int] = field(default_factory=list)
+    solutions: int | None = None
+    straightened: object = None
+    seconds: float = 0.0
+    source: str = ""
+
+    @property
+    def ok(self) -> bool:
+        """True when the reading is a proper puzzle (exactly one solution)."""
+        return self.solutions == 1
+
+    def status(self) -> str:
+        if self.solutions == 1:
+            return "repaired" if self.repaired else "unique"
+        if self.solutions == 0:
+            return "no-solution"
+        if self.solutions == 2:
+            return "several-solutions"
+        return "unknown"
+
+    def summary(self) -> str:
+        """One line for a person: what was read, what was changed, what to check."""
+        geo = self.grid.geometry
+        alpha = get_alphabet(None)
+        parts = [f"read a {geo.size}x{geo.size} grid ({self.grid.filled} givens)"]
+        if self.rotation:
+            parts.append(f"turned {self.rotation} degrees")
+        if self.repaired:
+            parts.append("repaired " + ", ".join(
+                f"{geo.name(c)} {alpha.encode(a, geo.size) if a else 'empty'}->"
+                f"{alpha.encode(b, geo.size) if b else 'empty'}" for c, a, b in self.repaired))
+        if self.solutions != 1:
+            what = {0: "has no solution", 2: "has several solutions"}.get(
+                self.solutions, "could not be checked")
+            parts.append(f"the reading {what}")
+        if self.doubtful:
+            parts.append("check " + ", ".join(geo.name(c) for c in self.doubtful))
+        return "; ".join(parts)
+
+    def to_dict(self) -> dict:
+        """A JSON-ready dict (without the straightened picture)."""
+        geo = self.grid.geometry
+        alpha = get_alphabet(None)
+
+        def sym(v):
+            return alpha.encode(v, geo.size) if v else "."
+
+        return {
+            "size": geo.size,
+            "box": geo.box_shape,
+            "puzzle": self.grid.to_line(),
+            "grid": self.grid.rows(),
+            "confidence": [round(float(c), 4) for c in self.confidence],
+            "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in self.corners],
+            "rotation": self.rotation,
+            "repaired": [{"cell": c, "name": geo.name(c), "read": sym(a), "now": sym(b)}
+                         for c, a, b in self.repaired],
+            "doubtful": [{"cell": c, "name": geo.name(c),
+                          "alternatives": [[sym(v), round(float(p), 4)]
+                                           for v, p in self.alternatives[c][:3]]}
+                         for c in self.doubtful],
+            "status": self.status(),
+            "solutions": self.solutions,
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def _geometry(size, box) -> Geometry | None:
+    if box is not None:
+        from ..geometry import read_box
+
+        rows, cols = read_box(box)
+        if size is not None and rows * cols != size:
+            return Geometry.of(size, (rows, cols))  # raises the GeometryError
+        return Geometry.of(rows * cols, (rows, cols))
+    if size is not None:
+        return Geometry.of(int(size))
+    return None
+
+
+def _orient(glyph_list, n, k):
+    """Glyphs of the grid turned by ``k`` quarter turns counterclockwise (as np.rot90)."""
+    _, np = require()
+    from .cells import Glyph
+
+    cells = list(glyph_list)
+    for _ in range(k):
+        turned = [None] * (n * n)
+        for i in range(n):
+            for j in range(n):
+                g = cells[j * n + (n - 1 - i)]
+                if g is not None:
+                    g = Glyph(np.rot90(g.image).copy(), g.width, g.height)
+                turned[i * n + j] = g
+        cells = turned
+    return cells
+
+
+def read_gray(gray, *, size=None, box=None, model=None, repair: bool = True,
+              rotations: bool = True, scale: float = 1.0, source: str = "picture") -> Reading:
+    """Read the grid in a grayscale picture (see :func:`read_image`)."""
+    _, np = require()
+    from . import cells as cellmod
+    from .classify import classify
+    from .locate import find_grid
+    from .repair import repair as do_repair
+
+    start = time.perf_counter()
+    geometry = _geometry(size, box)
+    sizes = (geometry.size,) if geometry else cellmod.SIZES
+    corners = find_grid(gray, sizes)
+    if geometry is None:
+        geometry = Geometry.of(cellmod.detect_size(gray, corners))
+    n = geometry.size
+    warped = cellmod.straighten(gray, corners, n)
+    base = cellmod.glyphs(warped, n)
+    allowed = np.arange(n + 1)
+
+    best = None
+    for k in (0, 1, 2, 3) if rotations else (0,):
+        turned = _orient(base, n, k)
+        present = [g for g in turned if g is not None]
+        probs = classify(present, model)[:, allowed] if present else np.zeros((0, n + 1))
+        probs = probs / probs.sum(axis=1, keepdims=True).clip(1e-12)
+        score = float(np.log(probs.max(axis=1).clip(1e-9)).sum()) if len(probs) else 0.0
+        if best is None or score > best[0]:
+            best = (score, k, turned, probs)
+        if k == 0 and len(probs) and probs.max(axis=1).min() > 0.98:
+            break  # every glyph read with confidence upright: no need to turn
+    _, k, turned, probs = best
+
+    values, confidence, alternatives = [], [], []
+    j = 0
+    for g in turned:
+        if g is None:
+            values.append(0)
+            confidence.append(EMPTY_CONFIDENCE)
+            alternatives.append([(0, EMPTY_CONFIDENCE)])
+            continue
+        p = probs[j]
+        j += 1
+        order = np.argsort(-p)
+        values.append(int(order[0]))
+        confidence.append(float(p[order[0]]))
+        alternatives.append([(int(v), float(p[v])) for v in order[:4]])
+    grid = Grid(geometry, values, comment=f"read from {source}")
+
+    solutions = None
+    changes = []
+    if repair:
+        fixed = do_repair(grid, alternatives)
+        grid, changes, solutions = fixed.grid, fixed.changes, fixed.solutions
+        grid.comment = f"read from {source}"
+    changed = {c for c, _, _ in changes}
+    doubtful = [i for i, c in enumerate(confidence) if c < DOUBT and i not in changed]
+    if repair and solutions != 1:
+        clash = {c for cl in grid.clashes() for c in (cl.first, cl.second)}
+        worst = sorted(range(len(values)), key=lambda i: confidence[i])[:3]
+        doubtful = sorted(set(doubtful) | clash | {i for i in worst if confidence[i] < 0.999})
+    quad = np.roll(np.asarray(corners, np.float64) * scale, -k, axis=0)
+    return Reading(
+        grid=grid, confidence=confidence, alternatives=alternatives,
+        corners=[(float(x), float(y)) for x, y in quad], rotation=(90 * k) % 360,
+        repaired=changes, doubtful=sorted(doubtful), solutions=solutions,
+        straightened=np.ascontiguousarray(np.rot90(warped, k)),
+        seconds=time.perf_counter() - start, source=source)
+
+
+def read_image(image, size: int | None = None, box=None, *, repair: bool = True,
+               model=None, source: str | None = None) -> Reading:
+    """Read a Sudoku grid from a picture: a path, the bytes of an image file, or a NumPy array
+    (grayscale, BGR or BGRA). ``size`` (4, 6, 9, 16...) and ``box`` (``"2x3"``) fix the grid's
+    shape when known; otherwise the size is found from the grid lines (4, 6, 9 or 16).
+
+    Raises :class:`~sudokit.vision.ImageError` for something that is not a readable picture,
+    :class:`~sudokit.vision.GridNotFoundError` when there is no grid, and
+    :class:`~sudokit.vision.VisionUnavailableError` when OpenCV/NumPy are not installed.
+    """
+    from .load import load
+
+    gray, scale, name = load(image, source)
+    return read_gray(gray, size=size, box=box, model=model, repair=repair, scale=scale,
+                     source=name)
+
+
+__all__ = ["Reading", "read_image", "read_gray", "ImageError"]
