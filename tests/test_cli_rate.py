@@ -127,11 +127,25 @@ def test_no_solution():
     assert_one_error(run("rate", no_solution_line()), 1, "no solution")
 
 
-def test_several_solutions_are_rated_with_a_warning_and_code_4():
+def test_several_solutions_get_no_score_and_code_4():
     result = run("rate", several_solutions_line())
+    assert_one_error(result, 4, "several solutions", "no rating")
+    assert result.stdout == ""
+    doc = json.loads(run("rate", "--json", several_solutions_line()).stdout)
+    assert doc["status"] == "multiple" and "score" not in doc and "several solutions" in doc["error"]
+
+
+def test_a_file_with_several_and_no_solution_puzzles_rates_only_the_unique_one(tmp_path):
+    path = tmp_path / "mixed.txt"
+    path.write_text(f"{several_solutions_line()}\n{EASY}\n{no_solution_line()}\n")
+    result = run("rate", str(path))
     assert result.exit_code == 4
-    assert "several solutions" in result.stderr
-    assert result.stdout.split()[1].rstrip(":") in LEVELS
+    assert result.stdout.splitlines() == [f"puzzle 2: {rate(EASY).summary()}"]
+    assert "puzzle 1: the puzzle has several solutions" in result.stderr
+    assert "puzzle 3: the puzzle has no solution" in result.stderr
+    docs = [json.loads(line) for line in run("rate", "--json", str(path)).stdout.splitlines()]
+    assert [d.get("status") for d in docs] == ["multiple", None, "no-solution"]
+    assert docs[1]["score"] == rate(EASY).score
 
 
 def test_unreadable_text_and_missing_file():

@@ -4,21 +4,29 @@ line (human techniques, one explained step at a time)."""
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from dataclasses import dataclass
+from typing import Annotated, NoReturn
 
 import typer
 from rich.table import Table
 
-from ..errors import SudokitError
-from ..logic import LogicalSolver, Position, SolvePath, hint as make_hint
-from ..logic.hints import LEVELS
+from .. import limits
+from ..errors import CancelledError, SearchLimitError, SudokitError
+from ..grid import Grid
+from ..logic import LogicalSolver, Position, SolvePath
+from ..logic.hints import LEVELS, make_hint
+from ..logic.solver import givens_grid, partial_path
 from ..logic.techniques import CATALOGUE, REGISTRY, default_order
+from ..logic.techniques.registry import TRIAL_FAMILIES
 from .common import (
-    EXIT_CODES_HELP, EXIT_NO_SOLUTION, EXIT_OK, EXIT_STUCK, AlphabetOpt, BoxOpt, FormatOpt, echo,
-    handle_errors, input_text, message, missing_file, out, warn,
+    EXIT_CODES_HELP, EXIT_LIMIT, EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK, EXIT_STUCK, AlphabetOpt,
+    BoxOpt, FormatOpt, echo, fail, handle_errors, input_text, message, missing_file, out, warn,
 )
 
-LOGIC_EXIT_HELP = f"{EXIT_CODES_HELP} For hint and explain, 1 means the position contradicts itself (a wrong entry)."
+LOGIC_EXIT_HELP = (
+    f"{EXIT_CODES_HELP} For hint, explain and steps, 1 means the puzzle has no solution or the "
+    "position contradicts itself (a wrong entry), 4 that the puzzle has several solutions (the "
+    "steps are sound, but no technique can finish it), 5 that --time-limit stopped the command.")
 
 POSITION_HELP = (
     "A puzzle in any format (e.g. 81 symbols), a position JSON "
@@ -51,6 +59,10 @@ UniqueOpt = Annotated[bool, typer.Option(
     help="Allow uniqueness techniques (Unique Rectangles, BUG+1) when the puzzle has exactly "
          "one solution.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON (see the command's help).")]
+TimeLimitOpt = Annotated[float | None, typer.Option(
+    "--time-limit", min=0.0, metavar="SECONDS", show_default=False,
+    help="Stop after this many seconds (counting the puzzle's solutions included) with exit "
+         "code 5, keeping what was found so far.")]
 
 
 # --- reading a position -------------------------------------------------------------------------
@@ -70,8 +82,118 @@ def read_position(arg: str, fmt: str | None = None, box: str | None = None,
     return position
 
 
-def _solver(techniques, exclude, uniqueness: bool) -> LogicalSolver:
-    return LogicalSolver(techniques or None, None if uniqueness else False, exclude or ())
+def _solver(techniques, exclude, uniqueness: bool, unique: bool | None = None) -> LogicalSolver:
+    """The solver of the options; ``unique``: whether the puzzle is known to have one solution
+    (None: the solver asks the search core itself when it needs to know)."""
+    return LogicalSolver(techniques or None, unique if uniqueness else False, exclude or ())
+
+
+# --- time limits ----------------------------------------------------------------------------
+
+def _seconds(time_limit: float) -> str:
+    return f"{time_limit:g}"
+
+
+def limit_message(error: BaseException, command: str, time_limit: float | None, done: str) -> str:
+    """``explain stopped at the time limit of 2 s after 37 steps; raise --time-limit``."""
+    if isinstance(error, CancelledError):
+        return f"{command} was cancelled {done}"
+    if time_limit is None:
+        return f"{command} stopped at a search limit {done}"
+    return f"{command} stopped at the time limit of {_seconds(time_limit)} s {done}; raise --time-limit"
+
+
+def _steps_done(n: int) -> str:
+    return f"after {n} step{'s' if n != 1 else ''}"
+
+
+COUNTING = "while counting the puzzle's solutions"
+
+
+# --- what the solution count says -----------------------------------------------------------
+
+NO_SOLUTION = "the puzzle has no solution"
+POSITION_NO_SOLUTION = "this position has no solution: an entry or a removed candidate is wrong"
+SEVERAL_SOLUTIONS = "the puzzle has several solutions"
+CANNOT_FINISH = f"{SEVERAL_SOLUTIONS}: each step is sound, but no technique can finish it"
+
+
+@dataclass
+class Solutions:
+    """The solutions of a position, counted up to 2 by the search core: ``count`` 0, 1 or 2
+    (several); ``plain`` when the position is its puzzle (every value a given, the candidates
+    those the givens leave)."""
+
+    count: int
+    plain: bool
+    no_solution: str = NO_SOLUTION
+
+    @property
+    def unique(self) -> bool:
+        return self.count == 1
+
+    def solver_unique(self) -> bool | None:
+        """What the solver may take as known about uniqueness (of the givens)."""
+        return self.unique if self.plain else None
+
+
+def _is_plain(position: Position) -> bool:
+    if any(v and not g for v, g in zip(position.values, position.givens)):
+        return False
+    return position.cands == Position.from_grid(givens_grid(position)).cands
+
+
+def count_solutions(position: Position) -> Solutions:
+    """Count the position's solutions (its values and candidates) with the search core, under
+    the budget in force (:mod:`sudokit.limits`)."""
+    from ..search import core
+
+    plain = _is_plain(position)
+    if plain:
+        grid = givens_grid(position)
+    else:
+        grid = Grid(position.geometry, position.values, position.givens, candidates=position.cands)
+    result = Solutions(core.count_solutions(grid, 2), plain)
+    if result.count == 0 and not plain and core.count_solutions(givens_grid(position), 1):
+        result.no_solution = POSITION_NO_SOLUTION
+    return result
+
+
+def _refuse_no_solution(solutions: Solutions) -> None:
+    if solutions.count == 0:
+        fail(solutions.no_solution, EXIT_NO_SOLUTION)
+
+
+def _enabled(solver: LogicalSolver, position: Position) -> str:
+    """Which techniques the solver had: all of them, a list, or all but some; and whether trial
+    was among them."""
+    ids = [t.id for t in solver._techniques(position)]
+    every = default_order()
+    off = [t for t in every if t not in ids]
+    trial = [t for t in every if REGISTRY[t].family in TRIAL_FAMILIES]
+    if not off:
+        text = (f"all {len(ids)} techniques were tried, trial included (its searches gave up "
+                f"within their node budgets)")
+    elif len(ids) <= len(off):
+        text = f"techniques enabled: {', '.join(ids) or 'none'}"
+    else:
+        text = f"every technique but {', '.join(off)} was enabled"
+    if not any(t in ids for t in trial):
+        text += f"; trial ({', '.join(trial)}) is off"
+    return text
+
+
+def stuck_reason(solutions: Solutions | None, solver: LogicalSolver, position: Position) -> str:
+    """Why no chosen technique applies: several solutions, or the techniques enabled."""
+    if solutions is not None and solutions.count > 1:
+        return (f"no chosen technique applies because {SEVERAL_SOLUTIONS} (each step is sound, "
+                f"but no technique can finish it)")
+    return (f"no chosen technique applies to this position (the puzzle has one solution; "
+            f"{_enabled(solver, position)})")
+
+
+def _limit_exit(error: BaseException, command: str, time_limit: float | None, done: str) -> NoReturn:
+    fail(limit_message(error, command, time_limit, done), EXIT_LIMIT)
 
 
 def _stop_on_contradiction(position: Position) -> None:
@@ -103,6 +225,7 @@ def hint(
     fmt: FormatOpt = None,
     alphabet: AlphabetOpt = None,
     as_json: JsonOpt = False,
+    time_limit: TimeLimitOpt = None,
 ) -> None:
     """Print a hint for the next step (see :data:`HINT_HELP`)."""
     with handle_errors():
@@ -111,11 +234,23 @@ def hint(
         if position.is_solved:
             message("the puzzle is already solved")
             raise typer.Exit(EXIT_OK)
-        h = make_hint(position, level, technique or None, None if uniqueness else False,
-                      exclude or ())
-        if h is None:
-            warn("no chosen technique applies to this position")
-            raise typer.Exit(EXIT_STUCK)
+        done = COUNTING
+        try:
+            with limits.limited(time_limit, what="hint"):
+                solutions = count_solutions(position)
+                _refuse_no_solution(solutions)
+                done = "before it found a step"
+                solver = _solver(technique, exclude, uniqueness, solutions.solver_unique())
+                step = solver.next_step(position)
+                if step is None:
+                    reason = stuck_reason(solutions, solver, position)
+        except (SearchLimitError, CancelledError) as e:
+            _limit_exit(e, "hint", time_limit, done)
+        several = solutions.count > 1
+        if step is None:
+            warn(reason)
+            raise typer.Exit(EXIT_MULTIPLE if several else EXIT_STUCK)
+        h = make_hint(position, step, level)
         if apply:
             message(h.at("step").text)
             echo(h.apply().to_json())
@@ -123,6 +258,9 @@ def hint(
             echo(json.dumps(h.to_dict()))
         else:
             echo(h.text)
+        if several:
+            warn(CANNOT_FINISH)
+            raise typer.Exit(EXIT_MULTIPLE)
     raise typer.Exit(EXIT_OK)
 
 
@@ -141,17 +279,36 @@ def explain(
     rounds: Annotated[bool, typer.Option(
         "--rounds", help="The manual mode of \"Lösningsmetoder för sudoku\": rounds of every "
                          "single found at once, then the eliminations they make.")] = False,
+    time_limit: TimeLimitOpt = None,
 ) -> None:
     """Explain a whole solve path (see :data:`EXPLAIN_HELP`)."""
     with handle_errors():
         position = read_position(puzzle, fmt, box, alphabet)
         _stop_on_contradiction(position)
-        solver = _solver(technique, exclude, uniqueness)
         round_of: list[int] = []
-        if rounds:
-            path = _rounds_path(solver, position, round_of)
-        else:
-            path = solver.solve_path(position)
+        stopped: BaseException | None = None
+        solutions: Solutions | None = None
+        try:
+            with limits.limited(time_limit, what="explain"):
+                solutions = count_solutions(position)
+                _refuse_no_solution(solutions)
+                solver = _solver(technique, exclude, uniqueness, solutions.solver_unique())
+                if rounds:
+                    path = _rounds_path(solver, position, round_of)
+                else:
+                    path = solver.solve_path(position)
+                if not path.solved and path.position.contradiction() is None and (
+                        path.stuck_reason == "no technique applies" or rounds):
+                    path.stuck_reason = (stuck_reason(solutions, solver, path.position) if not rounds
+                                         else _rounds_stuck(solutions))
+        except (SearchLimitError, CancelledError) as e:
+            path = partial_path(e)
+            if path is None:
+                _limit_exit(e, "explain", time_limit, COUNTING)
+            stopped = e
+            path.stuck_reason = ("cancelled" if isinstance(e, CancelledError) else
+                                 "the time limit was reached" if time_limit is not None else
+                                 "a search limit was reached")
         g = position.geometry
         if as_json:
             for i, step in enumerate(path.steps):
@@ -163,6 +320,8 @@ def explain(
             echo(json.dumps({"summary": {
                 "solved": path.solved, "steps": len(path.steps), "trial_steps": path.trial_steps,
                 "stuck_reason": path.stuck_reason,
+                "unique": None if solutions is None else solutions.unique,
+                "time_limit_reached": isinstance(stopped, SearchLimitError),
                 "techniques": dict(path.summary),
                 "hardest": None if hardest is None else {
                     "technique": hardest.technique, "name": hardest.name,
@@ -171,24 +330,50 @@ def explain(
             }}))
         else:
             _print_path(path, round_of)
-    if not path.solved:
-        raise typer.Exit(EXIT_NO_SOLUTION if path.position.contradiction() else EXIT_STUCK)
-    raise typer.Exit(EXIT_OK)
+    if stopped is not None:
+        _limit_exit(stopped, "explain", time_limit, _steps_done(len(path.steps)))
+    if path.solved:
+        raise typer.Exit(EXIT_OK)
+    if path.position.contradiction():
+        raise typer.Exit(EXIT_NO_SOLUTION)
+    if as_json:
+        warn(path.stuck_reason)
+    raise typer.Exit(EXIT_MULTIPLE if solutions.count > 1 else EXIT_STUCK)
+
+
+def _rounds_stuck(solutions: Solutions) -> str:
+    if solutions.count > 1:
+        return f"the singles have run out; {CANNOT_FINISH}"
+    return "the singles have run out (the puzzle has one solution)"
 
 
 def _rounds_path(solver: LogicalSolver, position: Position, round_of: list[int]) -> SolvePath:
-    """A solve path made of manual rounds; ``round_of`` gets each step's round number."""
+    """A solve path made of manual rounds; ``round_of`` gets each step's round number. A limit
+    of the budget raises with the path of the rounds completed so far attached."""
     path = SolvePath(start=position.copy())
     pos = position.copy()
-    for number, steps in enumerate(solver.solve_rounds(pos), 1):
-        for step in steps:
-            pos.apply(step)
-            path.steps.append(step)
-            round_of.append(number)
+    try:
+        done = solver.solve_rounds(pos)
+    except (SearchLimitError, CancelledError) as e:
+        done = e.rounds
+        pos = position.copy()
+        _add_rounds(path, pos, done, round_of)
+        path.position = pos
+        e.path = path
+        raise
+    _add_rounds(path, pos, done, round_of)
     reason = pos.contradiction()
     path.position, path.solved = pos, pos.is_solved and reason is None
     path.stuck_reason = "" if path.solved else (reason or "the singles have run out")
     return path
+
+
+def _add_rounds(path: SolvePath, pos: Position, done: list, round_of: list[int]) -> None:
+    for number, steps in enumerate(done, 1):
+        for step in steps:
+            pos.apply(step)
+            path.steps.append(step)
+            round_of.append(number)
 
 
 def _print_path(path, round_of: list[int] = ()) -> None:
@@ -238,6 +423,7 @@ def steps(
         "--json", help="One JSON object a line per step (see above).")] = False,
     list_ids: Annotated[bool, typer.Option(
         "--list", help="List the technique ids, simplest first, and exit.")] = False,
+    time_limit: TimeLimitOpt = None,
 ) -> None:
     """List every step of the chosen techniques (see :data:`STEPS_HELP`)."""
     if list_ids:
@@ -250,13 +436,40 @@ def steps(
         raise typer.Exit(2)
     with handle_errors():
         position = read_position(puzzle, fmt, box, alphabet)
-        found = _solver(technique, exclude, uniqueness).all_steps(position)
+        _stop_on_contradiction(position)
+        stopped: BaseException | None = None
+        try:
+            with limits.limited(time_limit, what="steps"):
+                solutions = count_solutions(position)
+                _refuse_no_solution(solutions)
+                solver = _solver(technique, exclude, uniqueness, solutions.solver_unique())
+                found = solver.all_steps(position)
+                reason = "" if found else _nothing_found(solutions, solver, position)
+        except (SearchLimitError, CancelledError) as e:
+            found = getattr(e, "steps", None)
+            if found is None:
+                _limit_exit(e, "steps", time_limit, COUNTING)
+            stopped = e
         g = position.geometry
         for step in found:
             echo(json.dumps(step.to_dict(g)) if as_json else step.explanation)
-        if not found:
-            message("no step of the chosen techniques in this position")
+        if stopped is not None:
+            n = len(found)
+            _limit_exit(stopped, "steps", time_limit, f"after {n} step{'s' if n != 1 else ''} found")
+        if reason:
+            message(reason)
+        if solutions.count > 1:
+            if found:
+                warn(CANNOT_FINISH)
+            raise typer.Exit(EXIT_MULTIPLE)
     raise typer.Exit(EXIT_OK)
+
+
+def _nothing_found(solutions: Solutions, solver: LogicalSolver, position: Position) -> str:
+    if solutions.count > 1:
+        return f"no step of the chosen techniques in this position ({SEVERAL_SOLUTIONS})"
+    return (f"no step of the chosen techniques in this position (the puzzle has one solution; "
+            f"{_enabled(solver, position)})")
 
 
 HINT_HELP = (
@@ -265,16 +478,26 @@ HINT_HELP = (
     "--json prints the hint as one JSON object: level, technique, name, text, houses, cells, "
     "and at level step also \"step\", the step object of `sudokit steps --json`. --apply "
     "prints the position after the step as position JSON, which can be given back to "
-    "`sudokit hint`."
+    "`sudokit hint`.\n\n"
+    "The search core counts the puzzle's solutions first: none is an error (exit 1); with "
+    "several, the hint is given with a warning that no technique can finish the puzzle (exit "
+    "4); when no chosen technique applies, the message says why (several solutions, or which "
+    "techniques were enabled; exit 6). --time-limit bounds the count and the search (exit 5)."
 )
 EXPLAIN_HELP = (
     "Solve by logic alone and explain every step, then summarise the techniques used and "
     "name the hardest.\n\n"
     "With --json, stdout holds one JSON object a line: first every step in order (the objects "
     "of `sudokit steps --json`), then exactly one last line {\"summary\": {...}} with the keys "
-    "solved, steps, stuck_reason, techniques (id: count), hardest (technique, name, "
-    "difficulty; null when there is no step) and position (the position JSON where the solver "
-    "stopped).\n\n"
+    "solved, steps, trial_steps, stuck_reason, unique (whether the puzzle has one solution), "
+    "time_limit_reached, techniques (id: count), hardest "
+    "(technique, name, difficulty; null when there is no step) and position (the position JSON "
+    "where the solver stopped).\n\n"
+    "Before solving, the search core counts the puzzle's solutions: none is an error (exit 1); "
+    "with several, the steps are explained but no technique can finish (exit 4); when the "
+    "techniques are stuck on a puzzle with one solution, the last line names the techniques "
+    "that were enabled (exit 6). --time-limit stops the whole command (the count included): "
+    "the steps found so far are printed, then the message, exit 5.\n\n"
     "--rounds solves in the manual mode of \"Lösningsmetoder för sudoku\": each round finds "
     "every hidden single of every digit and house and every naked single before placing any, "
     "then places them all (which removes the placed digits from their peers' candidates); it "
@@ -285,14 +508,17 @@ STEPS_HELP = (
     "without applying any.\n\n"
     "--json prints one JSON object a line per step: technique, name, difficulty, placements "
     "and eliminations (lists of \\[row, col, digit], 1-based), explanation, cells, houses, "
-    "candidates, and fins, base/cover sets and links when the technique has them."
+    "candidates, and fins, base/cover sets and links when the technique has them.\n\n"
+    "The puzzle's solutions are counted first: none is an error (exit 1), several a warning "
+    "(exit 4). With --time-limit the steps found before the limit are printed, then the "
+    "message (exit 5)."
 )
 
 
 def register(app: typer.Typer) -> None:
     app.command(help=HINT_HELP, epilog=LOGIC_EXIT_HELP)(hint)
     app.command(help=EXPLAIN_HELP, epilog=LOGIC_EXIT_HELP)(explain)
-    app.command(help=STEPS_HELP, epilog=EXIT_CODES_HELP)(steps)
+    app.command(help=STEPS_HELP, epilog=LOGIC_EXIT_HELP)(steps)
 
 
 __all__ = ["hint", "explain", "steps", "register", "read_position", "EXIT_STUCK"]

@@ -8,12 +8,17 @@ from typing import Annotated
 
 import typer
 
-from ..errors import SearchLimitError, SudokitError
+from .. import limits
+from ..errors import CancelledError, SearchLimitError, SudokitError
 from ..grid import Grid
 from .common import (
     EXIT_CODES_HELP, EXIT_INVALID, EXIT_LIMIT, EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK,
-    AlphabetOpt, BoxOpt, FormatOpt, PuzzleArg, echo, handle_errors, message, read_puzzles, warn,
+    AlphabetOpt, BoxOpt, FormatOpt, PuzzleArg, echo, handle_errors, message, read_puzzles,
 )
+
+NO_SOLUTION = "the puzzle has no solution"
+SEVERAL_SOLUTIONS = ("the puzzle has several solutions, so it has no rating: only a puzzle with "
+                     "exactly one solution is rated")
 
 
 def _result_json(index: int, grid: Grid, alphabet: str | None, rating=None, unique=None,
@@ -29,15 +34,47 @@ def _result_json(index: int, grid: Grid, alphabet: str | None, rating=None, uniq
     return doc
 
 
-def _solution_count(grid: Grid, time_limit: float | None) -> int:
+class _Unrated(SudokitError):
+    """A puzzle that gets no rating: no solution, several solutions, or a limit; ``code`` is
+    its exit code and ``status`` its JSON status."""
+
+    def __init__(self, text: str, code: int, status: str) -> None:
+        super().__init__(text)
+        self.code, self.status = code, status
+
+
+def _limit_text(error: BaseException, time_limit: float | None, done: str) -> str:
+    if isinstance(error, CancelledError):
+        return f"the rating was cancelled {done}"
+    if time_limit is None:
+        return f"the rating stopped at a search limit {done}"
+    return f"the rating stopped at the time limit of {time_limit:g} s {done}; raise --time-limit"
+
+
+def _rate_one(grid: Grid, time_limit: float | None):
+    """The rating of one puzzle with one solution; the count and the rating share the time
+    limit. Raises :class:`_Unrated` for a puzzle that gets none."""
+    from ..logic.solver import partial_path
+    from ..rating import rate as rate_puzzle
     from ..search import core
 
+    grid.validate()
+    done = "while counting the puzzle's solutions"
     try:
-        return core.count_solutions(grid, 2, time_limit=time_limit)
-    except SearchLimitError:
-        raise SearchLimitError(
-            "the time limit was reached while counting the puzzle's solutions "
-            "(raise --time-limit)") from None
+        with limits.limited(time_limit, what="the rating"):
+            count = core.count_solutions(grid, 2)
+            if count == 0:
+                raise _Unrated(NO_SOLUTION, EXIT_NO_SOLUTION, "no-solution")
+            if count > 1:
+                raise _Unrated(SEVERAL_SOLUTIONS, EXIT_MULTIPLE, "multiple")
+            done = "after 0 steps"
+            return rate_puzzle(grid, unique=True)
+    except (SearchLimitError, CancelledError) as e:
+        path = partial_path(e)
+        if path is not None:
+            n = len(path.steps)
+            done = f"after {n} step{'s' if n != 1 else ''}"
+        raise _Unrated(_limit_text(e, time_limit, done), EXIT_LIMIT, "limit") from None
 
 
 def rate(
@@ -46,11 +83,13 @@ def rate(
     fmt: FormatOpt = None,
     alphabet: AlphabetOpt = None,
     time_limit: Annotated[float | None, typer.Option(
-        "--time-limit", min=0.0, show_default=False,
-        help="Seconds allowed for each puzzle (checked between steps).")] = None,
+        "--time-limit", min=0.0, metavar="SECONDS", show_default=False,
+        help="Seconds allowed for each puzzle, counting its solutions included (exit code 5 "
+             "when reached).")] = None,
     as_json: Annotated[bool, typer.Option(
         "--json", help="One JSON object a line: score, level, techniques, hardest, trial, "
-                       "solved, steps, unique, label, seconds.")] = False,
+                       "solved, steps, unique, label, seconds; for a puzzle that gets no "
+                       "rating, status (no-solution, multiple, limit, invalid) and error.")] = False,
     show_puzzle: Annotated[bool, typer.Option(
         "--show-puzzle", "-p", help="Start each result line with the puzzle (one line).")] = False,
 ) -> None:
@@ -59,37 +98,24 @@ def rate(
     with handle_errors():
         grids = read_puzzles(puzzle, fmt, box, alphabet)
         several = len(grids) > 1
-        from ..rating import rate as rate_puzzle
-
         for index, grid in enumerate(grids, 1):
             where = f"puzzle {index}: " if several else ""
             try:
-                grid.validate()
-                count = _solution_count(grid, time_limit)
-                rating = rate_puzzle(grid, time_limit=time_limit, unique=count == 1) if count else None
+                rating = _rate_one(grid, time_limit)
             except SudokitError as e:
-                if not several:
-                    raise
-                codes.append(EXIT_LIMIT if isinstance(e, SearchLimitError) else EXIT_INVALID)
+                code, status = ((e.code, e.status) if isinstance(e, _Unrated)
+                                else (EXIT_INVALID, "invalid"))
+                if not several and not as_json:
+                    message(f"error: {e}", "bold red")
+                    raise typer.Exit(code) from None
+                codes.append(code)
                 message(f"error: {where}{e}", "bold red")
                 if as_json:
-                    status = "limit" if isinstance(e, SearchLimitError) else "invalid"
                     echo(json.dumps(_result_json(index, grid, alphabet, error=str(e), status=status)))
                 continue
-            if rating is None:
-                codes.append(EXIT_NO_SOLUTION)
-                message(f"error: {where}the puzzle has no solution", "bold red")
-                if as_json:
-                    echo(json.dumps(_result_json(index, grid, alphabet, error="the puzzle has no solution",
-                                                 status="no-solution")))
-                continue
-            if count > 1:
-                warn(f"{where}the puzzle has several solutions; rated without uniqueness techniques")
-                codes.append(EXIT_MULTIPLE)
-            else:
-                codes.append(EXIT_OK)
+            codes.append(EXIT_OK)
             if as_json:
-                echo(json.dumps(_result_json(index, grid, alphabet, rating, count == 1)))
+                echo(json.dumps(_result_json(index, grid, alphabet, rating, True)))
             else:
                 head = f"{grid.to_line(alphabet)}  " if show_puzzle else where
                 echo(f"{head}{rating.summary()}")
@@ -103,7 +129,9 @@ RATE_HELP = (
     "One line per puzzle: the score, the level (easy < 2.0 <= medium < 3.0 <= hard < 4.5 <= "
     "expert < 7.0 <= extreme), and the techniques the simplest-first solve needs, simplest "
     "first. A puzzle the techniques cannot finish without trial says \"needs trial\". "
-    "A puzzle with several solutions is rated without uniqueness techniques (exit code 4)."
+    "Only a puzzle with exactly one solution is rated: one with no solution (exit code 1) or "
+    "several (exit code 4) gets an error line and no score. --time-limit bounds each puzzle, "
+    "the count of its solutions included (exit code 5)."
 )
 
 

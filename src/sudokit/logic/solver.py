@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .. import limits, search
-from ..errors import SudokitError
+from ..errors import CancelledError, SearchLimitError, SudokitError
 from ..grid import Grid
 from .position import Position
 from .step import Step
@@ -17,7 +17,12 @@ from .techniques.registry import TRIAL_FAMILIES
 
 @dataclass
 class SolvePath:
-    """The steps of an automatic solve and where it ended."""
+    """The steps of an automatic solve and where it ended.
+
+    When the budget in force (:mod:`sudokit.limits`) stops a solve, the
+    :class:`SearchLimitError` or :class:`CancelledError` it raises carries the path so far as
+    its ``path`` attribute (see :func:`partial_path`): the steps found before the limit.
+    """
 
     start: Position
     steps: list[Step] = field(default_factory=list)
@@ -102,15 +107,20 @@ class LogicalSolver:
         return best
 
     def all_steps(self, position: Position) -> list[Step]:
-        """Every instance of every chosen technique in the position (duplicates removed)."""
+        """Every instance of every chosen technique in the position (duplicates removed). A
+        limit of the budget carries the steps found so far as its ``steps`` attribute."""
         out, seen = [], set()
-        for tech in self._techniques(position):
-            limits.check()
-            for step in tech.find(position):
-                k = (tech.id, step.key())
-                if k not in seen:
-                    seen.add(k)
-                    out.append(step)
+        try:
+            for tech in self._techniques(position):
+                limits.check()
+                for step in tech.find(position):
+                    k = (tech.id, step.key())
+                    if k not in seen:
+                        seen.add(k)
+                        out.append(step)
+        except (SearchLimitError, CancelledError) as e:
+            e.steps = out
+            raise
         return out
 
     def round(self, position: Position, apply: bool = False) -> list[Step]:
@@ -140,30 +150,47 @@ class LogicalSolver:
         """Rounds (see :meth:`round`) until the puzzle is solved or a round finds nothing."""
         position = Position.coerce(puzzle)
         rounds: list[list[Step]] = []
-        while not position.is_solved and position.contradiction() is None and len(rounds) < max_rounds:
-            steps = self.round(position, apply=True)
-            if not steps:
-                break
-            rounds.append(steps)
+        try:
+            while not position.is_solved and position.contradiction() is None and len(rounds) < max_rounds:
+                steps = self.round(position, apply=True)
+                if not steps:
+                    break
+                rounds.append(steps)
+        except (SearchLimitError, CancelledError) as e:
+            e.rounds = rounds  # the rounds completed before the limit
+            raise
         return rounds
 
     def solve_path(self, puzzle, max_steps: int = 100_000) -> SolvePath:
-        """Solve by logic alone until solved or stuck, recording every step."""
+        """Solve by logic alone until solved or stuck, recording every step. A limit of the
+        budget in force raises with the path so far attached (see :class:`SolvePath`)."""
         position = Position.coerce(puzzle)
         path = SolvePath(start=position.copy())
         reason = position.contradiction()
-        while reason is None and not position.is_solved and len(path.steps) < max_steps:
-            step = self.next_step(position)
-            if step is None:
-                reason = "no technique applies"
-                break
-            position.apply(step)
-            path.steps.append(step)
-            reason = position.contradiction()
+        try:
+            while reason is None and not position.is_solved and len(path.steps) < max_steps:
+                step = self.next_step(position)
+                if step is None:
+                    reason = "no technique applies"
+                    break
+                position.apply(step)
+                path.steps.append(step)
+                reason = position.contradiction()
+        except (SearchLimitError, CancelledError) as e:
+            path.position = position
+            path.stuck_reason = "stopped at the time limit" if isinstance(e, SearchLimitError) else "cancelled"
+            e.path = path
+            raise
         path.position = position
         path.solved = position.is_solved and reason is None
         path.stuck_reason = "" if path.solved else (reason or "step limit reached")
         return path
+
+
+def partial_path(error: BaseException) -> SolvePath | None:
+    """The path a solve had found when a limit (``error``) stopped it, if it carries one."""
+    path = getattr(error, "path", None)
+    return path if isinstance(path, SolvePath) else None
 
 
 def step_length(step: Step) -> tuple[int, int]:
