@@ -158,6 +158,12 @@ class Grid:
     def __hash__(self) -> int:
         return hash((self.geometry, tuple(self.values)))
 
+    def _repr_svg_(self) -> str:
+        """The grid as a picture in Jupyter (:mod:`sudokit.render`)."""
+        from .render import svg
+
+        return svg(self)
+
 
 def _checked_masks(geometry: Geometry, masks: Sequence[int]) -> list[int]:
     """``masks`` as a list, refused unless there is one per cell, each of digits 1..N only."""

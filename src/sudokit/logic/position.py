@@ -76,6 +76,12 @@ class Position:
     def to_grid(self) -> Grid:
         return Grid(self.geometry, self.values, self.givens)
 
+    def _repr_svg_(self) -> str:
+        """The position with its candidates as a picture in Jupyter (:mod:`sudokit.render`)."""
+        from ..render import svg
+
+        return svg(self, candidates=True)
+
     # --- changes ---------------------------------------------------------------------------
     def place(self, cell: int, digit: int) -> None:
         """Set ``cell`` to ``digit`` and remove the digit from the candidates of its peers."""

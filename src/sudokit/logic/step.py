@@ -87,6 +87,12 @@ class Step:
         """What the step changes, to recognise the same deduction found twice."""
         return (tuple(sorted(self.placements)), tuple(sorted(self.eliminations)))
 
+    def _repr_svg_(self) -> str:
+        """The step as a picture in Jupyter (:func:`sudokit.render.step_svg`)."""
+        from ..render import step_svg
+
+        return step_svg(self, caption=True)
+
     def to_dict(self, geometry: Geometry) -> dict:
         n = geometry.size
 

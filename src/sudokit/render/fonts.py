@@ -1,0 +1,42 @@
+"""The optional libraries of PNG and PDF output, and the font both use.
+
+PNG needs Pillow, PDF needs ReportLab (both BSD-style licences, wheels without system
+libraries): ``pip install 'sudokit[render]'``. The font is Bitstream Vera Sans (the font
+DejaVu Sans grew from), as the ReportLab wheel ships it, so a PNG and a PDF use the same
+glyphs and every PDF embeds its font; nothing is downloaded at run time.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import lru_cache
+from pathlib import Path
+
+from ..errors import SudokitError
+
+INSTALL_HINT = "pip install 'sudokit[render]'"
+
+
+class RenderUnavailable(SudokitError):
+    """A library that PNG or PDF output needs is not installed."""
+
+
+def require(module: str, what: str):
+    """Import ``module`` or say how to install it."""
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        raise RenderUnavailable(f"{what} needs the {module.split('.')[0]} library, which is not "
+                                f"installed: {INSTALL_HINT}") from None
+
+
+@lru_cache(maxsize=None)
+def font_path(bold: bool = False) -> Path:
+    """The TrueType file of Vera Sans (bold or regular) that comes with ReportLab."""
+    rl = require("reportlab", "PNG and PDF output")
+    folder = Path(rl.__file__).parent / "fonts"
+    path = folder / ("VeraBd.ttf" if bold else "Vera.ttf")
+    if not path.is_file():
+        raise RenderUnavailable(f"the font {path.name} is missing from the reportlab package: "
+                                f"reinstall it ({INSTALL_HINT})")
+    return path
