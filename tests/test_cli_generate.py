@@ -5,6 +5,7 @@ impossible or malformed request."""
 from __future__ import annotations
 
 import json
+import time
 
 from typer.testing import CliRunner
 
@@ -147,7 +148,21 @@ def test_a_technique_above_the_level():
 
 
 def test_the_time_limit_holds_and_keeps_what_was_found():
-    result = run("generate", "--size", "4", "--level", "extreme", "--count", "2",
-                 "--time-limit", "0.3", "--seed", "1")
-    assert_one_error(result, 5, "time limit 0.3 s reached", "0 of 2 puzzles", "level extreme")
+    result = run("generate", "--score", "11-11", "--count", "2", "--time-limit", "0.3",
+                 "--seed", "1")
+    assert_one_error(result, 5, "time limit 0.3 s reached", "0 of 2 puzzles", "score 11-11")
     assert result.stdout == ""
+
+
+def test_a_level_the_size_cannot_have_is_refused_at_once():
+    start = time.perf_counter()
+    result = run("generate", "--size", "4", "--level", "hard")
+    assert time.perf_counter() - start < 2
+    assert_one_error(result, 3, "4x4", "level hard", "at most 1.2")
+
+
+def test_level_any_on_a_12x12():
+    result = run("generate", "--box", "3x4", "--level", "any", "--seed", "3", "--json", "--rate")
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert doc["size"] == 12 and doc["rating"]["level"] in LEVELS

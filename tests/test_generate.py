@@ -8,12 +8,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sudokit import Geometry, GeometryError, Grid, SearchLimitError, SudokitError
+import threading
+import time
+
+from sudokit import Geometry, GeometryError, Grid, SearchLimitError, SudokitError, limits
+from sudokit.errors import CancelledError
 from sudokit.generate import (
     SYMMETRIES, Generated, find_technique, generate, generate_many, is_minimal, is_symmetric,
     orbits, parse_score_range,
 )
-from sudokit.rating import LEVEL_BANDS, LEVELS
+from sudokit.levels import any_levels, reachable_levels
+from sudokit.rating import LEVEL_BANDS, LEVELS, rate
 from sudokit.search import core, reference
 
 SHAPES = [(4, None), (6, "2x3"), (6, "3x2"), (8, "2x4"), (9, None), (10, "2x5"), (12, "3x4"),
@@ -153,7 +158,78 @@ def test_targets_work_on_other_sizes():
     assert g.rating.level == "easy"
 
 
+# --- levels on large grids, "any" -------------------------------------------------------------
+
+@pytest.mark.parametrize("level, seed", [("easy", 1), ("medium", 1), ("hard", 2)])
+def test_a_12x12_level_is_met(level, seed):
+    g = generate(12, box="3x4", level=level, seed=seed, time_limit=60)
+    assert_sound(g)
+    assert rate(g.puzzle).level == level  # rated afresh, not only by the generator's word
+    assert g.rating.level == level
+
+
+def test_a_16x16_level_is_met_with_symmetry():
+    g = generate(16, level="medium", symmetry="180", seed=3, time_limit=60)
+    assert_sound(g)
+    assert is_symmetric(g.puzzle, "180")
+    assert rate(g.puzzle).level == "medium"
+
+
+def test_level_any_spreads_over_the_levels_and_is_reproducible():
+    made = [generate(12, box="3x4", level="any", seed=seed, time_limit=60) for seed in (1, 2, 3, 4)]
+    levels = {g.rating.level for g in made}
+    assert len(levels) > 1
+    assert levels <= set(any_levels(12))
+    again = generate(12, box="3x4", level="ANY", seed=1, time_limit=60)
+    assert again.puzzle == made[0].puzzle
+
+
+def test_level_any_keeps_to_what_the_size_can_have():
+    assert any_levels(9) == LEVELS
+    assert "extreme" not in any_levels(16) and "expert" in any_levels(16)
+    assert any_levels(25) == ("easy", "medium", "hard")
+    assert any_levels(4) == ("easy",)
+    assert {generate(4, level="any", seed=s).rating.level for s in range(5)} == {"easy"}
+
+
+def test_a_cancel_stops_a_large_generation():
+    token = limits.CancelToken()
+    threading.Timer(0.3, token.cancel).start()
+    start = time.perf_counter()
+    with pytest.raises(CancelledError), limits.limited(cancel=token):
+        generate(16, level="expert", seed=11, time_limit=60)
+    assert time.perf_counter() - start < 2.5
+
+
+def test_an_outer_budget_bounds_the_generator():
+    start = time.perf_counter()
+    with pytest.raises(SearchLimitError), limits.limited(0.3):
+        generate(9, score=(11.0, 11.0), seed=1, time_limit=60)
+    assert time.perf_counter() - start < 2
+
+
 # --- impossible requests ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("level", ["medium", "hard", "expert", "extreme"])
+def test_a_level_4x4_puzzles_cannot_have_is_refused_at_once(level):
+    start = time.perf_counter()
+    with pytest.raises(SudokitError, match=f"4x4 puzzle cannot be at level {level}.*at most 1.2"):
+        generate(4, level=level, time_limit=600)
+    with pytest.raises(SudokitError, match="4x4"):
+        list(generate_many(3, 4, level=level, time_limit=600))
+    assert time.perf_counter() - start < 0.5
+    assert reachable_levels(4) == ("easy",) and reachable_levels(6) == LEVELS
+
+
+def test_a_score_or_technique_4x4_puzzles_cannot_need_is_refused_at_once():
+    with pytest.raises(SudokitError, match="4x4 puzzle cannot score 2 or more"):
+        generate(4, score=(2.0, 9.0))
+    with pytest.raises(SudokitError, match="4x4 puzzle never needs naked-single"):
+        generate(4, technique="naked single")
+    with pytest.raises(SudokitError, match="4x4 puzzle never needs x-wing"):
+        generate(4, level="any", technique="x-wing")
+    assert generate(4, score=(1.0, 1.2), seed=1).rating.score <= 1.2
+
 
 @pytest.mark.parametrize("box", ["2x3", "3x2"])
 def test_90_and_diagonal_symmetry_need_square_boxes(box):
@@ -192,15 +268,15 @@ def test_an_empty_score_range_is_refused():
 
 def test_the_time_limit_holds_and_says_what_was_reached():
     with pytest.raises(SearchLimitError) as info:
-        generate(4, level="extreme", time_limit=0.3, seed=1)
+        generate(9, score=(11.0, 11.0), time_limit=0.3, seed=1)
     text = str(info.value)
     assert "time limit 0.3 s reached after" in text and "candidates" in text
-    assert "level extreme" in text
+    assert "score 11-11" in text
 
 
 def test_a_batch_time_limit_reports_how_many_were_found():
     with pytest.raises(SearchLimitError, match="0 of 3 puzzles"):
-        list(generate_many(3, 4, level="extreme", time_limit=0.2, seed=1))
+        list(generate_many(3, 9, score=(11.0, 11.0), time_limit=0.2, seed=1))
 
 
 def test_score_ranges_are_parsed():

@@ -11,8 +11,17 @@ Every puzzle is checked by the core once more before it is returned.
 
 A difficulty target (``level``, ``score``, ``technique``) is met by rating candidates
 (:func:`sudokit.rating.rate`, stopped early once a candidate is known to be too hard) until one
-fits; the time limit bounds that search and, when reached, raises :class:`SearchLimitError`
-saying how far it got. The same seed and options give the same puzzles.
+fits. Up to 9x9 (and whenever minimal puzzles are asked for) the candidates are random minimal
+puzzles; from 10x10 up, where those are nearly always extreme, a band with a top is reached by
+filling in (:func:`sudokit.levels.fill_to_band`): a minimal puzzle is solved by the rating solver
+capped at the band's top, and gets one more given each time that solver is stuck. ``level="any"``
+picks one of the levels the size can have (:func:`sudokit.levels.any_levels`) at random, per
+puzzle and seed. A target no puzzle of the size can meet (4x4 puzzles are all easy) is refused at
+once (:func:`sudokit.levels.check_reachable`).
+
+The time limit bounds the search and, when reached, raises :class:`SearchLimitError` saying how
+far it got; the work runs under the shared budget (:mod:`sudokit.limits`), so an outer deadline or
+a cancel token stops it too. The same seed and options give the same puzzles.
 """
 
 from __future__ import annotations
@@ -24,6 +33,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
+from . import limits
 from .errors import SearchLimitError, SudokitError
 from .geometry import Geometry, parse_box
 from .grid import Grid
@@ -40,6 +50,16 @@ DEFAULT_TIME_LIMIT = 60.0
 #: Sides up to which puzzles are made minimal unless ``minimal=False`` (above, proving each
 #: last removal can take seconds).
 AUTO_MINIMAL_MAX_SIZE = 16
+
+#: From this side up a score band with a top is reached by filling in (see the module doc),
+#: unless ``minimal=True`` asks for minimal puzzles.
+FILL_MIN_SIZE = 10
+
+#: The level name that picks one of the levels the size can have, at random per puzzle.
+ANY_LEVEL = "any"
+
+#: What ``level`` accepts.
+GENERATE_LEVELS = ("easy", "medium", "hard", "expert", "extreme", ANY_LEVEL)
 
 
 def _budget(size: int) -> int:
@@ -196,12 +216,16 @@ class _Clock:
         self.candidates = 0
         self.found = 0
         self.best: float | None = None
+        self.target: _Target | None = None
 
     def remaining(self) -> float:
-        """Seconds left (0.0 = no limit for the core; at least 1 ms otherwise)."""
+        """Seconds left (0.0 = no limit for the core; at least 1 ms otherwise), within the
+        budget in force."""
+        outer = limits.remaining()
         if self.deadline is None:
-            return 0.0
-        return max(1e-3, self.deadline - time.perf_counter())
+            return 0.0 if outer is None else outer
+        mine = max(1e-3, self.deadline - time.perf_counter())
+        return mine if outer is None else min(mine, outer)
 
     def expired(self) -> bool:
         return self.deadline is not None and time.perf_counter() >= self.deadline
@@ -214,12 +238,13 @@ def _check(values: bytearray, geometry: Geometry, node_limit: int, clock: _Clock
 
     _, count, complete, limit_reached, _, _ = _core.solve(
         bytes(values), geometry.box_rows, geometry.box_cols, limit=2, keep=0,
-        node_limit=node_limit, time_limit=clock.remaining())
+        node_limit=node_limit, time_limit=clock.remaining(), cancel=limits.core_cancel())
     if count >= 2:
         return 2
     if limit_reached or not complete:
         if clock.expired():
             raise _Expired()
+        limits.check()  # an outer deadline or a cancel
         return None
     return count
 
@@ -237,7 +262,9 @@ def carve(solution: list[int], geometry: Geometry, symmetry: str, minimal: bool,
     rng.shuffle(order)
     budget = _budget(geometry.size)
     undecided = []
-    for orbit in order:
+    for k, orbit in enumerate(order):
+        if k % 32 == 0:
+            limits.check()
         kept = [values[c] for c in orbit]
         for c in orbit:
             values[c] = 0
@@ -281,13 +308,33 @@ def _new_seed() -> int:
     return random.SystemRandom().getrandbits(48)
 
 
-def _settings(size, box, symmetry, minimal, level, score, technique):
-    geometry = geometry_for(size, box)
-    sym = check_symmetry(symmetry, geometry)
-    if minimal is None:
-        minimal = geometry.size <= AUTO_MINIMAL_MAX_SIZE
+def check_level(level: str | None) -> str | None:
+    """The canonical level name (one of :data:`GENERATE_LEVELS`) or None."""
+    if level is None:
+        return None
+    key = str(level).strip().lower()
+    if key not in GENERATE_LEVELS:
+        raise SudokitError(f"unknown level {level!r}; choose one of {', '.join(GENERATE_LEVELS)}")
+    return key
+
+
+@dataclass(frozen=True)
+class _Target:
+    """What one puzzle must be: a band and/or technique, and how to look for it."""
+
+    level: str | None
+    band: tuple[float, float] | None
+    tech: str | None
+    fill: bool  # fill in towards the band (else: random minimal puzzles, rated)
+
+
+def _target(geometry: Geometry, level, score, tech, minimal_asked) -> _Target:
+    """The target of one puzzle, checked against what the size can have (a technique above
+    the band or a level the size cannot reach is refused at once)."""
+    from .levels import check_reachable
+
     band = target_band(level, score)
-    tech = find_technique(technique) if technique is not None else None
+    check_reachable(geometry, level, band, tech)
     if tech is not None and band is not None:
         from .rating import DIRECT_WEIGHTS, technique_weight
 
@@ -296,7 +343,34 @@ def _settings(size, box, symmetry, minimal, level, score, technique):
             raise SudokitError(
                 f"a puzzle that needs {tech} scores at least {floor:.1f}, above the "
                 f"requested {_band_text(level, band)}")
-    return geometry, sym, bool(minimal), band, tech
+    fill = (band is not None and not math.isinf(band[1]) and geometry.size >= FILL_MIN_SIZE
+            and minimal_asked is not True)
+    return _Target(level, band, tech, fill)
+
+
+def _settings(size, box, symmetry, minimal, level, score, technique):
+    geometry = geometry_for(size, box)
+    sym = check_symmetry(symmetry, geometry)
+    minimal_asked = minimal
+    if minimal is None:
+        minimal = geometry.size <= AUTO_MINIMAL_MAX_SIZE
+    level = check_level(level)
+    tech = find_technique(technique) if technique is not None else None
+    if level == ANY_LEVEL:
+        from .levels import any_levels
+
+        choices = any_levels(geometry.size)
+        targets = []
+        for name in choices:  # a score range or technique must meet at least one of them
+            try:
+                targets.append(_target(geometry, name, score, tech, minimal_asked))
+            except SudokitError:
+                continue
+        if not targets:
+            _target(geometry, choices[-1], score, tech, minimal_asked)  # raises, with its reason
+    else:
+        targets = [_target(geometry, level, score, tech, minimal_asked)]
+    return geometry, sym, bool(minimal), tuple(targets)
 
 
 def _band_text(level: str | None, band: tuple[float, float]) -> str:
@@ -306,7 +380,8 @@ def _band_text(level: str | None, band: tuple[float, float]) -> str:
     return f"score {band[0]:g}-{hi}"
 
 
-def _want_text(level, band, tech) -> str:
+def _want_text(target: _Target) -> str:
+    level, band, tech = target.level, target.band, target.tech
     parts = []
     if band is not None:
         parts.append(f"at {_band_text(level, band)}")
@@ -315,38 +390,69 @@ def _want_text(level, band, tech) -> str:
     return " and ".join(parts) or "unique"
 
 
-def _one(geometry: Geometry, sym: str, minimal: bool, level, band, tech, seed: int,
-         clock: _Clock, rate: bool) -> Generated:
-    """Candidates from ``seed`` until one fits (raises _Expired at the deadline)."""
+def _rate(puzzle: Grid, ceiling: float | None, clock: _Clock, required: bool):
+    """The rating of a unique puzzle within the time left (None when it runs out and the
+    rating is not required; _Expired when it is)."""
     from .rating import rate as rate_puzzle
+
+    left = None if clock.deadline is None else max(1e-3, clock.deadline - time.perf_counter())
+    try:
+        return rate_puzzle(puzzle, unique=True, time_limit=left, ceiling=ceiling)
+    except SearchLimitError:
+        if not clock.expired():
+            limits.check()  # an outer deadline: its own message
+        if required:
+            raise _Expired() from None
+        return None  # no target: the puzzle stands, without its rating
+
+
+def _note_miss(clock: _Clock, score: float, band: tuple[float, float]) -> None:
+    if clock.best is None or abs(score - band[0]) < abs(clock.best - band[0]):
+        clock.best = score
+
+
+def _one(geometry: Geometry, sym: str, minimal: bool, targets: tuple[_Target, ...], seed: int,
+         clock: _Clock, rate: bool) -> Generated:
+    """Candidates from ``seed`` until one fits (raises _Expired at the deadline). With several
+    targets (``level="any"``) the seed picks one."""
+    from .levels import fill_to_band
     from .search import core
 
     rng = random.Random(seed)
+    target = targets[0] if len(targets) == 1 else rng.choice(targets)
+    clock.target = target
+    band, tech = target.band, target.tech
     start = time.perf_counter()
     tries = 0
     while True:
         if clock.expired():
             raise _Expired()
+        limits.check()
         tries += 1
         clock.candidates += 1
         solution = core.random_solution(geometry, rng.getrandbits(63)).values
-        values = carve(solution, geometry, sym, minimal, random.Random(rng.getrandbits(64)), clock)
+        try:
+            values = carve(solution, geometry, sym, minimal, random.Random(rng.getrandbits(64)), clock)
+            if target.fill:
+                filled, worst = fill_to_band(values, solution, geometry, orbits(geometry, sym),
+                                             band[1], random.Random(rng.getrandbits(64)))
+                if worst < band[0]:  # never needed a step of the band: too easy
+                    _note_miss(clock, worst, band)
+                    continue
+                values = bytearray(filled)
+        except SearchLimitError:
+            if clock.expired():
+                raise _Expired() from None
+            raise
         if _check(values, geometry, 0, clock) != 1:  # the final word of the core, always
             raise SudokitError("internal error: a carved puzzle lost its unique solution")
         puzzle = Grid(geometry, list(values))
         rating = None
         if band is not None or tech is not None or rate:
             ceiling = None if band is None or math.isinf(band[1]) else band[1]
-            left = None if clock.deadline is None else max(1e-3, clock.deadline - time.perf_counter())
-            try:
-                rating = rate_puzzle(puzzle, unique=True, time_limit=left, ceiling=ceiling)
-            except SearchLimitError:
-                if band is not None or tech is not None:
-                    raise _Expired() from None
-                rating = None  # no target: the puzzle stands, without its rating
+            rating = _rate(puzzle, ceiling, clock, band is not None or tech is not None)
             if rating is not None and band is not None and not band[0] <= rating.score <= band[1]:
-                if clock.best is None or abs(rating.score - band[0]) < abs(clock.best - band[0]):
-                    clock.best = rating.score
+                _note_miss(clock, rating.score, band)
                 continue
             if rating is not None and tech is not None and tech not in rating.techniques:
                 continue
@@ -355,7 +461,9 @@ def _one(geometry: Geometry, sym: str, minimal: bool, level, band, tech, seed: i
                          time.perf_counter() - start)
 
 
-def _limit_message(clock: _Clock, want: str, count: int | None = None) -> str:
+def _limit_message(clock: _Clock, targets: tuple[_Target, ...], count: int | None = None) -> str:
+    target = clock.target if clock.target is not None else targets[0]
+    want = _want_text(target)
     limit = f"{clock.limit:g} s"
     done = ""
     if count is not None and count > 1:
@@ -375,27 +483,43 @@ def generate(size: int = 9, *, box=None, symmetry: str = "none", minimal: bool |
 
     ``size`` and ``box`` (``(r, c)`` or ``"RxC"``) give the grid; ``symmetry`` one of
     :data:`SYMMETRIES` (90 and diagonal need square boxes); ``minimal`` (default: true up to
-    16x16) makes every given necessary; ``level`` (see :data:`sudokit.rating.LEVELS`) or
-    ``score`` = (low, high) on the SE scale and ``technique`` (an id or name: the solve path
-    must use it) set a target; ``seed`` makes the output reproducible (the seed used is in the
+    16x16; with a level from 10x10 up: a minimal puzzle plus the givens the level needs, see
+    the module doc; ``minimal=True`` insists on minimal puzzles) makes every given necessary;
+    ``level`` (see :data:`sudokit.rating.LEVELS`, or ``"any"``: one the size can have, at
+    random per seed) or ``score`` = (low, high) on the SE scale and ``technique`` (an id or
+    name: the solve path must use it) set a target (one no puzzle of the size can meet raises
+    :class:`SudokitError` at once); ``seed`` makes the output reproducible (the seed used is in the
     result); ``rate`` adds the rating. ``time_limit`` in seconds (default
     :data:`DEFAULT_TIME_LIMIT` when there is a target, none otherwise): reaching it raises
     :class:`SearchLimitError` naming what was reached -- except when only the rating of an
     untargeted puzzle runs out of time: the puzzle is returned with ``rating`` None. The limit
     is checked between core calls and between solving steps (a single step of a forcing
-    technique on a 25x25 grid can take seconds).
+    technique on a 25x25 grid can take seconds). The work runs under the budget in force
+    (:mod:`sudokit.limits`): an outer deadline or cancel token stops it too.
     """
-    geometry, sym, minimal, band, tech = _settings(size, box, symmetry, minimal, level, score, technique)
-    if time_limit is None and (band is not None or tech is not None):
+    geometry, sym, minimal, targets = _settings(size, box, symmetry, minimal, level, score, technique)
+    if time_limit is None and _has_target(targets):
         time_limit = DEFAULT_TIME_LIMIT
     clock = _Clock(time_limit)
     seed = _new_seed() if seed is None else int(seed)
     try:
-        result = _one(geometry, sym, minimal, level, band, tech, seed, clock, rate)
+        result = _run(geometry, sym, minimal, targets, seed, clock, rate)
     except _Expired:
-        raise SearchLimitError(_limit_message(clock, _want_text(level, band, tech))) from None
+        raise SearchLimitError(_limit_message(clock, targets)) from None
     result.seconds = time.perf_counter() - clock.start
     return result
+
+
+def _has_target(targets: tuple[_Target, ...]) -> bool:
+    return any(t.band is not None or t.tech is not None for t in targets)
+
+
+def _run(geometry, sym, minimal, targets, seed, clock: _Clock, rate: bool) -> Generated:
+    """:func:`_one` under the shared budget: the clock's time left and the outer budget's."""
+    left = None if clock.deadline is None else max(0.0, clock.deadline - time.perf_counter())
+    # a little after the clock, so that the clock's own message (what was reached) wins
+    with limits.limited(None if left is None else left + 0.05, what="the generator"):
+        return _one(geometry, sym, minimal, targets, seed, clock, rate)
 
 
 def generate_many(count: int, size: int = 9, **options) -> Iterator[Generated]:
@@ -409,12 +533,12 @@ def generate_many(count: int, size: int = 9, **options) -> Iterator[Generated]:
                               "time_limit", "rate"}
     if unknown:
         raise TypeError(f"generate_many() got unexpected option(s): {', '.join(sorted(unknown))}")
-    geometry, sym, minimal, band, tech = _settings(
+    geometry, sym, minimal, targets = _settings(
         size, options.get("box"), options.get("symmetry", "none"), options.get("minimal"),
         options.get("level"), options.get("score"), options.get("technique"))
-    level, rate = options.get("level"), options.get("rate", True)
+    rate = options.get("rate", True)
     time_limit = options.get("time_limit")
-    if time_limit is None and (band is not None or tech is not None):
+    if time_limit is None and _has_target(targets):
         time_limit = DEFAULT_TIME_LIMIT * count
     seed = options.get("seed")
     master = random.Random(_new_seed() if seed is None else int(seed))
@@ -422,13 +546,14 @@ def generate_many(count: int, size: int = 9, **options) -> Iterator[Generated]:
     for _ in range(count):
         own = master.getrandbits(48)
         try:
-            item = _one(geometry, sym, minimal, level, band, tech, own, clock, rate)
+            item = _run(geometry, sym, minimal, targets, own, clock, rate)
         except _Expired:
-            raise SearchLimitError(_limit_message(clock, _want_text(level, band, tech), count)) from None
+            raise SearchLimitError(_limit_message(clock, targets, count)) from None
         clock.found += 1
         yield item
 
 
 __all__ = ["generate", "generate_many", "Generated", "SYMMETRIES", "DEFAULT_TIME_LIMIT",
            "orbits", "is_symmetric", "is_minimal", "find_technique", "target_band",
-           "parse_score_range", "check_symmetry", "geometry_for", "carve"]
+           "parse_score_range", "check_symmetry", "check_level", "geometry_for", "carve",
+           "GENERATE_LEVELS", "ANY_LEVEL"]

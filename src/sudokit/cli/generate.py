@@ -17,13 +17,12 @@ from .common import (
 
 
 def _check_level(level: str | None) -> str | None:
-    from ..rating import LEVELS
+    from ..generate import check_level
 
-    if level is None:
-        return None
-    if level.strip().lower() not in LEVELS:
-        raise typer.BadParameter(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
-    return level.strip().lower()
+    try:
+        return check_level(level)
+    except SudokitError as e:
+        raise typer.BadParameter(str(e)) from None
 
 
 def _check_symmetry(symmetry: str) -> str:
@@ -126,7 +125,8 @@ def generate(
     level: Annotated[str | None, typer.Option(
         "--level", "-l", callback=_check_level, show_default=False,
         help="Difficulty: easy, medium, hard, expert or extreme (rated on the Sudoku Explainer "
-             "scale, see `sudokit rate`).")] = None,
+             "scale, see `sudokit rate`), or any (one the size can have, at random per puzzle). "
+             "A level the size cannot have (4x4: only easy) is refused at once.")] = None,
     score: Annotated[str | None, typer.Option(
         "--score", metavar="LOW-HIGH", callback=_check_score, show_default=False,
         help="Score range on the Sudoku Explainer scale, e.g. 4.0-6.0 (or 7- for 7 and up).")] = None,
@@ -140,7 +140,8 @@ def generate(
     minimal: Annotated[bool | None, typer.Option(
         "--minimal/--no-minimal", show_default=False,
         help="Make every given necessary (default: yes up to 16x16; above, givens whose "
-             "removal takes a long proof are kept).")] = None,
+             "removal takes a long proof are kept; with a level from 10x10 up, a minimal "
+             "puzzle plus the givens the level needs).")] = None,
     count: Annotated[int, typer.Option("--count", "-c", min=1, help="How many puzzles.")] = 1,
     seed: Annotated[int | None, typer.Option(
         "--seed", "-s", show_default=False,
