@@ -162,6 +162,10 @@ def generate(
     as_json: Annotated[bool, typer.Option(
         "--json", help="One JSON object a line: puzzle, size, box, givens, seed (and solution, "
                        "rating when asked).")] = False,
+    output: Annotated[str | None, typer.Option(
+        "--output", "-o", metavar="FILE.pdf", show_default=False,
+        help="Also write a PDF booklet of the puzzles, 4 a page, then the answers (level and "
+             "score with --rate); needs pip install 'sudokit[render]'.")] = None,
 ) -> None:
     """Generate puzzles (see :data:`GENERATE_HELP`)."""
     from ..generate import generate_many, parse_score_range
@@ -172,13 +176,27 @@ def generate(
         if to is not None:
             formats.dumps(Grid.empty(_geometry(n, box)), to, alphabet)  # fail early on a bad format
         writer = _Writer(to, alphabet, solution, rate, as_json)
+        made = []
+        if output is not None:
+            from .render import output_format
+
+            output_format(output, ("pdf",))
         try:
             for g in generate_many(count, n, box=box, symmetry=symmetry, minimal=minimal,
                                    level=level, score=band, technique=technique, seed=seed,
                                    time_limit=time_limit, rate=rate):
                 writer.write(g)
+                made.append(g)
         finally:
             writer.finish()
+        if output is not None:
+            from .render import write_booklet
+
+            write_booklet(output, [g.puzzle for g in made], solutions=True,
+                          answers=[g.solution for g in made],
+                          labels=[f"{g.rating.level} {g.rating.score:.1f}" if rate and g.rating else ""
+                                  for g in made])
+            message(f"wrote {output}")
         if count > 1:
             message(f"{writer.count} puzzles generated")
     raise typer.Exit(EXIT_OK)

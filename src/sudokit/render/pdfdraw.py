@@ -33,7 +33,8 @@ def to_pdf(pages: Iterable[Scene], title: str = "", author: str = "sudokit") -> 
     canvas_mod = require("reportlab.pdfgen.canvas", "PDF output")
     _register_fonts()
     buf = io.BytesIO()
-    c = canvas_mod.Canvas(buf, pageCompression=1, invariant=1)
+    c = canvas_mod.Canvas(buf, pageCompression=1, invariant=1, initialFontName=REGULAR,
+                          initialFontSize=10)
     c.setTitle(title or "Sudoku")
     c.setAuthor(author)
     c.setCreator("sudokit")

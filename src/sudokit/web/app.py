@@ -27,6 +27,7 @@ from .. import __version__
 from .costs import is_slow
 from .limits import MAX_BODY, BodyLimit, SecurityHeaders
 from .models import (
+    PrintRequest, PrintResponse, RenderRequest, RenderResponse,
     CancelRequest, CancelResponse, CheckResponse, CountResponse, ErrorResponse, ExportRequest,
     ExportResponse, GenerateRequest, GenerateResponse, HintRequest, HintResponse, InfoResponse,
     ParseRequest, ParseResponse, PuzzleRequest, RateResponse, RoundResponse, SolveResponse,
@@ -312,6 +313,23 @@ def create_app(*, workers: int | None = None, time_limit: float = TIME_LIMIT,
     async def export(body: ExportRequest, request: Request) -> dict:
         """The puzzle (or, with entries, the grid as it stands) written in a format."""
         return await run("export", body, request)
+
+
+    @app.post("/api/render", response_model=RenderResponse, responses={
+        **ERRORS, 501: {"model": ErrorResponse, "description": "The render extra is not installed"}},
+        tags=["puzzle"])
+    async def render_picture(body: RenderRequest, request: Request) -> dict:
+        """A picture of the puzzle or position: SVG text, or a PNG in base64 (``to``), with
+        candidates, the solution, highlights and a step (given, or the next one found)."""
+        return await run("render", body, request)
+
+    @app.post("/api/print", response_model=PrintResponse, responses={
+        **ERRORS, 501: {"model": ErrorResponse, "description": "The render extra is not installed"}},
+        tags=["puzzle"])
+    async def print_booklet(body: PrintRequest, request: Request) -> dict:
+        """A PDF booklet (base64) of up to 200 puzzles: 1, 2, 4 or 6 a page, numbered, with
+        level and score (``rate``), then answer pages (``solutions``)."""
+        return await run("print", body, request, slow_time_limit)
 
     @app.post("/api/cancel", response_model=CancelResponse, responses=ERRORS, tags=["info"])
     async def cancel(body: CancelRequest, request: Request) -> dict:

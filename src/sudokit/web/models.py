@@ -295,3 +295,63 @@ class InfoResponse(BaseModel):
     levels: list[str]
     symmetries: list[str]
     techniques: list[TechniqueModel]
+
+
+# --- pictures and print (sudokit.render) --------------------------------------------------------
+
+class RenderRequest(PuzzleRequest):
+    """A picture of a puzzle or position (POST /api/render): SVG text or a PNG."""
+
+    to: Literal["svg", "png"] = "svg"
+    candidates: Annotated[bool, Field(description="Draw the pencil marks (the position's "
+                                                  "candidates)")] = False
+    solution: Annotated[bool, Field(description="Write the solution in the empty cells")] = False
+    step: Annotated[dict | None, Field(description=(
+        "A step to draw, as /api/step returned it (links, branches, sets, placements, "
+        "eliminations, candidates, cells)"))] = None
+    next_step: Annotated[bool, Field(description="Find the next logical step and draw it "
+                                                 "(when no step is given)")] = False
+    cells: Annotated[list[Cell], Field(max_length=4096, description="Cells to highlight")] = []
+    marked: Annotated[list[Candidate], Field(max_length=4096, description=(
+        "Candidates to highlight"))] = []
+    eliminations: Annotated[list[Candidate], Field(max_length=4096)] = []
+    placements: Annotated[list[Candidate], Field(max_length=4096)] = []
+    coordinates: Annotated[bool, Field(description="Label rows r1.. and columns c1..")] = False
+    caption: Annotated[str | None, Field(max_length=2000, description=(
+        "Text under the grid; default: the step's explanation when a step is drawn"))] = None
+    style: Literal["screen", "print"] = "screen"
+    size_px: Annotated[int | None, Field(ge=50, le=4000, description=(
+        "Width in pixels (default 400, more for big grids)"))] = None
+
+
+class RenderResponse(BaseModel):
+    format: Literal["svg", "png"]
+    media_type: Literal["image/svg+xml", "image/png"]
+    encoding: Literal["utf-8", "base64"] = Field(description="svg: the text itself; png: base64")
+    data: str = Field(description="The SVG document, or the PNG in base64")
+    step: StepModel | None = Field(None, description="The step drawn (with next_step)")
+
+
+class PrintRequest(_Strict):
+    """A PDF booklet of puzzles (POST /api/print)."""
+
+    puzzles: Annotated[list[PuzzleField], Field(min_length=1, max_length=200, description=(
+        "The puzzles: each a position object or text (only the givens are printed)"))]
+    box: BoxShape = None
+    format: Annotated[str | None, Field(max_length=32)] = None
+    per_page: Literal[1, 2, 4, 6] = 4
+    solutions: Annotated[bool, Field(description="Add answer pages")] = False
+    title: Annotated[str, Field(max_length=200)] = ""
+    rate: Annotated[bool, Field(description="Label each puzzle with its level and score")] = False
+    paper: Literal["a4", "letter"] = "a4"
+    style: Literal["print", "screen"] = "print"
+    time_limit: Seconds | None = None
+    job: JobId = None
+
+
+class PrintResponse(BaseModel):
+    media_type: Literal["application/pdf"] = "application/pdf"
+    puzzles: int
+    pages: int
+    without_answer: int = Field(description="Puzzles with several solutions: no answer printed")
+    data: str = Field(description="The PDF in base64")

@@ -325,6 +325,117 @@ TASKS: dict[str, Callable[[dict], dict]] = {
 }
 
 
+
+# --- pictures and print (sudokit.render) --------------------------------------------------------
+
+def _render_module():
+    module = _optional("sudokit.render", "pictures")
+    return module
+
+
+def _cells_of(items, n: int, what: str, digits: bool = False) -> list:
+    """1-based ``[r, c]`` (or ``[r, c, d]``) of a request as 0-based cells (and digits)."""
+    out = []
+    for item in items or ():
+        r, c = item[0], item[1]
+        if not (1 <= r <= n and 1 <= c <= n) or (digits and not 1 <= item[2] <= n):
+            raise TaskError(422, f"{what}: {item} is outside the {n}x{n} grid")
+        out.append(((r - 1) * n + c - 1, item[2]) if digits else (r - 1) * n + c - 1)
+    return out
+
+
+def render_picture(req: dict) -> dict:
+    """A picture of the position (SVG text, or a PNG in base64), optionally with a step."""
+    import base64
+
+    render = _render_module()
+    position = position_of(req)
+    position.to_grid().validate()
+    g = position.geometry
+    step, found = req.get("step"), None
+    if step is None and req.get("next_step"):
+        _refuse_contradiction(position)
+        found = _solver(req).next_step(position) if not position.is_solved else None
+        if found is None:
+            raise TaskError(422, "no step to draw: " + ("the puzzle is already solved"
+                                                        if position.is_solved else
+                                                        "no chosen technique applies"))
+        step = found.to_dict(g)
+    solution = None
+    if req.get("solution"):
+        result = search.solve(_puzzle_grid(position), limit=1, time_limit=_search_limit(req))
+        if not result.solutions:
+            raise TaskError(422, NO_SOLUTION)
+        solution = result.solutions[0]
+    n = g.size
+    fmt = req.get("to") or "svg"
+    caption = req.get("caption")
+    try:
+        data = render.render_bytes(
+            fmt, position, size_px=req.get("size_px"), style=req.get("style") or "screen",
+            coordinates=bool(req.get("coordinates")), candidates=bool(req.get("candidates")) or None,
+            solution=solution, step=step, caption=caption if caption is not None else step is not None,
+            cells=_cells_of(req.get("cells"), n, "cells"),
+            marked=_cells_of(req.get("marked"), n, "marked", True),
+            eliminations=_cells_of(req.get("eliminations"), n, "eliminations", True),
+            placements=_cells_of(req.get("placements"), n, "placements", True))
+    except render.RenderUnavailable as e:
+        raise TaskError(501, str(e)) from None
+    out = {"format": fmt, "media_type": "image/svg+xml" if fmt == "svg" else "image/png",
+           "encoding": "utf-8" if fmt == "svg" else "base64",
+           "data": data.decode("utf-8") if fmt == "svg" else base64.b64encode(data).decode("ascii"),
+           "step": step if found is not None else None}
+    return out
+
+
+def print_booklet(req: dict) -> dict:
+    """A PDF booklet (base64) of the request's puzzles: numbered, then answer pages."""
+    import base64
+
+    render = _render_module()
+    grids = []
+    for index, puzzle in enumerate(req["puzzles"], 1):
+        limits.check()
+        try:
+            grids.append(_puzzle_grid(position_of({**req, "puzzle": puzzle})))
+        except SudokitError as e:
+            raise TaskError(422, f"puzzle {index}: {e}") from None
+    solutions, missing = None, 0
+    if req.get("solutions"):
+        solutions = []
+        for index, grid in enumerate(grids, 1):
+            result = search.solve(grid, limit=2, time_limit=_search_limit(req))
+            if not result.solutions:
+                raise TaskError(422, f"puzzle {index}: {NO_SOLUTION}")
+            unique = result.status == "unique"
+            solutions.append(result.solutions[0] if unique else None)
+            missing += not unique
+    labels = None
+    if req.get("rate"):
+        rating_module = _optional("sudokit.rating", "rating")
+        labels = []
+        for grid in grids:
+            r = rating_module.rate(grid, time_limit=_search_limit(req))
+            labels.append(f"{r.level} {r.score:.1f}")
+    try:
+        entries = [render.Entry(g, None if s is None else list(s.values), label)
+                   for g, s, label in zip(grids, solutions or [None] * len(grids),
+                                          labels or [""] * len(grids))]
+        pages = render.booklet_pages(entries, req.get("per_page") or 4, bool(solutions),
+                                     req.get("title") or "", req.get("paper") or "a4",
+                                     req.get("style") or "print")
+        from ..render.pdfdraw import to_pdf
+
+        pdf = to_pdf(pages, title=req.get("title") or "Sudoku")
+    except render.RenderUnavailable as e:
+        raise TaskError(501, str(e)) from None
+    return {"media_type": "application/pdf", "puzzles": len(grids), "pages": len(pages),
+            "without_answer": missing, "data": base64.b64encode(pdf).decode("ascii")}
+
+
+TASKS.update({"render": render_picture, "print": print_booklet})
+
+
 def run(name: str, req: dict) -> tuple:
     """Run task ``name``: ``("ok", result)`` or ``("error", status, message)``."""
     try:
