@@ -183,14 +183,13 @@ def read_gray(gray, *, size=None, box=None, model=None, repair: bool = True,
         values.append(int(order[0]))
         confidence.append(float(p[order[0]]))
         alternatives.append([(int(v), float(p[v])) for v in order[:4]])
-    grid = Grid(geometry, values, comment=f"read from {source}")
+    grid = Grid(geometry, values)
 
     solutions = None
     changes = []
     if repair:
         fixed = do_repair(grid, alternatives)
         grid, changes, solutions = fixed.grid, fixed.changes, fixed.solutions
-        grid.comment = f"read from {source}"
     changed = {c for c, _, _ in changes}
     doubtful = [i for i, c in enumerate(confidence) if c < DOUBT and i not in changed]
     if repair and solutions != 1:
@@ -200,7 +199,7 @@ def read_gray(gray, *, size=None, box=None, model=None, repair: bool = True,
     quad = np.roll(np.asarray(corners, np.float64) * scale, -k, axis=0)
     return Reading(
         grid=grid, confidence=confidence, alternatives=alternatives,
-        corners=[(float(x), float(y)) for x, y in quad], rotation=(90 * k) % 360,
+        corners=[(float(x), float(y)) for x, y in quad], rotation=(-90 * k) % 360,
         repaired=changes, doubtful=sorted(doubtful), solutions=solutions,
         straightened=np.ascontiguousarray(np.rot90(warped, k)),
         seconds=time.perf_counter() - start, source=source)

@@ -30,8 +30,8 @@ from .models import (
     PrintRequest, PrintResponse, RenderRequest, RenderResponse,
     CancelRequest, CancelResponse, CheckResponse, CountResponse, ErrorResponse, ExportRequest,
     ExportResponse, GenerateRequest, GenerateResponse, HintRequest, HintResponse, InfoResponse,
-    ParseRequest, ParseResponse, PuzzleRequest, RateResponse, RoundResponse, SolveResponse,
-    StepRequest, StepResponse, TechniqueModel,
+    ParseRequest, ParseResponse, PuzzleRequest, RateResponse, ReadImageRequest, ReadImageResponse,
+    RoundResponse, SolveResponse, StepRequest, StepResponse, TechniqueModel,
 )
 from .pool import Cancelled, ClientBusy, WorkerPool
 from .worker import PoolBusy, TaskTimeout, WorkerFailed
@@ -313,6 +313,15 @@ def create_app(*, workers: int | None = None, time_limit: float = TIME_LIMIT,
     async def export(body: ExportRequest, request: Request) -> dict:
         """The puzzle (or, with entries, the grid as it stands) written in a format."""
         return await run("export", body, request)
+
+    @app.post("/api/read-image", response_model=ReadImageResponse, responses={
+        **ERRORS, 501: {"model": ErrorResponse, "description": "The photo extra is not installed"}},
+        tags=["puzzle"])
+    async def read_image(body: ReadImageRequest, request: Request) -> dict:
+        """Read a puzzle from a picture (base64 or a data URL in ``image``): the position,
+        a confidence per cell, the corners found, the cells repaired and those to check, and
+        the straightened grid as a PNG data URL. 422 when it is not a picture or has no grid."""
+        return await run("read-image", body, request)
 
 
     @app.post("/api/render", response_model=RenderResponse, responses={

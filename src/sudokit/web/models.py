@@ -355,3 +355,45 @@ class PrintResponse(BaseModel):
     pages: int
     without_answer: int = Field(description="Puzzles with several solutions: no answer printed")
     data: str = Field(description="The PDF in base64")
+
+
+class ReadImageRequest(_Strict):
+    image: Annotated[str, Field(max_length=MAX_TEXT, description=(
+        "The picture (JPEG, PNG, WebP, BMP or TIFF) in base64, or as a data URL "
+        "(data:image/jpeg;base64,...); the request body cap applies, so shrink a phone photo "
+        "to about 1600 pixels on its longer side first"))]
+    size: Annotated[int | None, Field(ge=4, le=25, description=(
+        "The grid's side when known (default: found from its lines: 4, 6, 9 or 16)"))] = None
+    box: BoxShape = None
+    repair: Annotated[bool, Field(description=(
+        "Change the least sure cells to the nearest reading with exactly one solution"))] = True
+    time_limit: Seconds | None = None
+    job: JobId = None
+
+
+class ReadCellModel(BaseModel):
+    cell: Cell
+    name: str = Field(description="'r3c5'")
+    read: str | None = Field(None, description="repaired: the symbol read ('.' empty)")
+    now: str | None = Field(None, description="repaired: the symbol now in the grid")
+    alternatives: list[tuple[str, float]] | None = Field(None, description=(
+        "doubtful: the likeliest symbols with their probability, best first ('.' empty)"))
+
+
+class ReadImageResponse(BaseModel):
+    position: PositionModel
+    puzzle: str = Field(description="The grid read, one line ('.' empty)")
+    size: int
+    box: list[int]
+    confidence: list[float] = Field(description="Per cell, row by row: how sure (0..1)")
+    corners: list[list[float]] = Field(description=(
+        "The grid's corners in the picture sent, [x, y] pixels: top-left, top-right, "
+        "bottom-right, bottom-left of the puzzle as it reads"))
+    rotation: int = Field(description="Degrees the picture was turned (clockwise) to read it")
+    repaired: list[ReadCellModel] = Field(description="Cells the repair changed")
+    doubtful: list[ReadCellModel] = Field(description="Cells to check by eye")
+    status: Literal["unique", "repaired", "no-solution", "several-solutions", "unknown"]
+    solutions: int | None = Field(description="1, 0, 2 (several), or null (not checked)")
+    message: str
+    image: str = Field(description="The grid straightened and upright: a PNG data URL")
+    seconds: float

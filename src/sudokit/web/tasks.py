@@ -306,6 +306,54 @@ def generate(req: dict) -> dict:
             "seed": getattr(made, "seed", None)}
 
 
+def read_image(req: dict) -> dict:
+    """A puzzle read from a picture (:mod:`sudokit.vision`, the photo extra): the position,
+    confidences, corners, repaired and doubtful cells, and the straightened grid as a PNG."""
+    import base64
+    import binascii
+
+    from ..vision.errors import VisionUnavailableError
+
+    data = req["image"].strip()
+    if data.startswith("data:"):
+        head, _, data = data.partition(",")
+        if ";base64" not in head:
+            raise TaskError(422, "the image data URL is not base64")
+    try:
+        raw = base64.b64decode(data, validate=True)
+    except (binascii.Error, ValueError):
+        raise TaskError(422, "the image is not valid base64") from None
+    try:
+        from ..vision.api import read_image as read
+
+        reading = read(raw, req.get("size"), req.get("box"), repair=req.get("repair", True),
+                       source="the picture")
+        import cv2
+
+        ok, png = cv2.imencode(".png", reading.straightened)
+    except VisionUnavailableError as e:
+        raise TaskError(501, str(e)) from None
+    except ImportError as e:
+        raise TaskError(501, f'reading a photo needs OpenCV and NumPy: pip install "sudokit[photo]" ({e})') from None
+    geo = reading.grid.geometry
+    doc = reading.to_dict()
+
+    def cell(entry: dict) -> dict:
+        c = entry.pop("cell")
+        return {"cell": [geo.row_of(c) + 1, geo.col_of(c) + 1], **entry}
+
+    return {
+        "position": _position_dict(Position.from_grid(reading.grid)),
+        "puzzle": doc["puzzle"], "size": geo.size, "box": [geo.box_rows, geo.box_cols],
+        "confidence": doc["confidence"], "corners": doc["corners"], "rotation": doc["rotation"],
+        "repaired": [cell(e) for e in doc["repaired"]],
+        "doubtful": [cell(e) for e in doc["doubtful"]],
+        "status": doc["status"], "solutions": doc["solutions"], "message": reading.summary(),
+        "image": "data:image/png;base64," + base64.b64encode(png.tobytes()).decode("ascii"),
+        "seconds": doc["seconds"],
+    }
+
+
 def _optional(module: str, what: str):
     """A module another part of sudokit provides, or a 501 naming what is missing."""
     import importlib
@@ -322,6 +370,7 @@ def _optional(module: str, what: str):
 TASKS: dict[str, Callable[[dict], dict]] = {
     "parse": parse, "solve": solve, "count": count, "step": step, "round": round_, "hint": hint,
     "check": check, "export": export, "rate": rate, "generate": generate,
+    "read-image": read_image,
 }
 
 
