@@ -64,11 +64,22 @@ def threshold(gray):
                                  cv2.THRESH_BINARY_INV, block, 7)
 
 
-def candidates(gray, limit: int = 6):
-    """Quadrilaterals that may be the grid, largest first (each float32 4x2)."""
+def line_ink(gray):
+    """Only the long straight strokes of the ink (horizontal or vertical within a few degrees):
+    the grid's lines without the text and pictures that touch them."""
     cv2, np = require()
     ink = threshold(gray)
-    ink = cv2.dilate(ink, np.ones((3, 3), np.uint8))
+    k = max(9, min(gray.shape) // 30)
+    horiz = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (k, 1)))
+    vert = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, k)))
+    return cv2.dilate(cv2.bitwise_or(horiz, vert), np.ones((5, 5), np.uint8))
+
+
+def candidates(gray, limit: int = 6, ink=None):
+    """Quadrilaterals that may be the grid, largest first (each float32 4x2)."""
+    cv2, np = require()
+    if ink is None:
+        ink = cv2.dilate(threshold(gray), np.ones((3, 3), np.uint8))
     contours, _ = cv2.findContours(ink, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
     h, w = gray.shape
     min_area = MIN_AREA_SHARE * h * w
@@ -157,11 +168,15 @@ def find_grid(gray, sizes=(9,)):
             return q
         if score > best_score:
             best, best_score = q, score
-    cluster = cell_cluster(gray)  # an outline that runs off the picture or into text
-    if cluster is not None:
-        score = max(gridness(threshold(warp(gray, cluster, 360)), n) for n in sizes)
+    # an outline that touches text or runs off the picture: its long lines alone, or its cells
+    more = candidates(gray, 3, line_ink(gray))
+    cluster = cell_cluster(gray)
+    for q in more + ([cluster] if cluster is not None else []):
+        score = max(gridness(threshold(warp(gray, q, 360)), n) for n in sizes)
+        if score >= 0.6:
+            return q
         if score > best_score:
-            best, best_score = cluster, score
+            best, best_score = q, score
     if best_score >= 0.35:
         return best
     raise GridNotFoundError("no grid found in the picture (the outlines found have no grid "
