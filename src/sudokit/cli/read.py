@@ -19,7 +19,7 @@ READ_HELP = (
     "Finds the grid (any turn, perspective), reads each cell, and when the reading clashes or "
     "has no single solution changes the least sure cells to the nearest reading that has one; "
     "it says which cells it changed and which to check. Needs the photo extra: "
-    'pip install "sudokit[photo]". Exit 3 when the file is not a picture or has no grid, '
+    'pip install "sudokit\\[photo]". Exit 3 when the file is not a picture or has no grid, '
     "1 (no solution) or 4 (several) when the reading is not a proper puzzle (the doubtful "
     "cells are named)."
 )
