@@ -39,6 +39,7 @@ const S = {
 let game = new Game(3, 3);
 const board = new Board($("board-wrap"), $("stage"), $("board"));
 const layer = new StepLayer(board, $("overlay"));
+layer.isFilled = (cell) => Boolean(game.values[cell]);
 const timer = new Timer((t) => { $("timer").textContent = t.text(); });
 let saveTimer = null;
 let savedVersion = -1;

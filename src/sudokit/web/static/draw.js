@@ -22,6 +22,7 @@ export class StepLayer {
     this.el = el;
     this.steps = [];
     this.branch = -1;  // -1: every branch; else only branch i
+    this.isFilled = () => false;  // whether a cell holds a value (no candidate to ring there)
   }
 
   /** Show ``steps`` (a list: a round or a single step; empty clears). */
@@ -112,14 +113,14 @@ export class StepLayer {
         if (!box) continue;
         svg("rect", { x: box.x + 1, y: box.y + 1, width: box.w - 2, height: box.h - 2, class: "cellmark" }, grp);
         if (role === "pattern") {
-          const r = Math.max(3, box.w * 0.09);
-          svg("circle", { cx: box.x + box.w - r - 2, cy: box.y + r + 2, r, class: "dot" }, grp);
+          svg("rect", { x: box.x + 3, y: box.y + 3, width: box.w - 6, height: box.h - 6, rx: 5, class: "frame" }, grp);
         }
       }
     }
     // the set's digits: ringed in its cells
     for (const d of set.digits || []) {
       for (const cell of cells) {
+        if (this.isFilled(cell)) continue;
         const [r, c] = [g.row(cell) + 1, g.col(cell) + 1];
         this.ringCandidate(grp, [r, c, d], role);
       }
@@ -205,7 +206,9 @@ export class StepLayer {
       const ux = dx / len, uy = dy / len;
       // start and end at the edge of the candidate's ring; bend a little so that arrows along a
       // row do not run over the candidates between them
-      const sx = a.x + ux * a.r, sy = a.y + uy * a.r, ex = b.x - ux * b.r, ey = b.y - uy * b.r;
+      // (a link inside one cell is short: it keeps at least half its length)
+      const ka = Math.min(a.r * 0.85, len * 0.25), kb = Math.min(b.r * 0.85, len * 0.25);
+      const sx = a.x + ux * ka, sy = a.y + uy * ka, ex = b.x - ux * kb, ey = b.y - uy * kb;
       const bend = Math.min(len * 0.18, this.cellSize() * 0.6) * (i % 2 ? -1 : 1);
       const mx = (sx + ex) / 2 - uy * bend, my = (sy + ey) / 2 + ux * bend;
       svg("path", {
