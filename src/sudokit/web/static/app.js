@@ -148,6 +148,8 @@ function loadGame(g, { timerMs = 0, running = true } = {}) {
   syncGeometry();
   timer.reset(timerMs, running && !game.setup && game.hasGivens() && !game.isSolved());
   render();
+  // on a phone the board is at the top of the page: show it
+  if (!window.matchMedia("(min-width: 900px)").matches) window.scrollTo({ top: 0 });
 }
 
 function syncGeometry() {

@@ -141,7 +141,7 @@ export class Board {
     s.setProperty("--vfont", `${Math.round(cell * (g.n > 9 ? 0.56 : 0.62))}px`);
     // candidates sit in a box_rows x box_columns grid inside the cell
     const slot = Math.min((cell - 2) / g.bc, (cell - 2) / g.br);
-    s.setProperty("--cfont", `${Math.max(6, Math.floor(slot * 0.88 * 10) / 10)}px`);
+    s.setProperty("--cfont", `${Math.max(6, Math.floor(Math.min(slot * 0.9, cell * 0.24) * 10) / 10)}px`);
     this.stage.classList.toggle("zoomed", this.zoom > 1);
     this.onLayout();
   }
