@@ -160,14 +160,16 @@ def find_grid(gray, sizes=(9,)):
     quads = candidates(gray)
     if not quads:
         raise GridNotFoundError("no grid found in the picture (no large four-sided outline)")
-    best, best_score = None, -1.0
-    for q in quads:
-        ink = threshold(warp(gray, q, 360))
-        score = max(gridness(ink, n) for n in sizes)
-        if score >= 0.6:
-            return q
-        if score > best_score:
-            best, best_score = q, score
+    # the largest outline with clear lines wins; a crossword or a frame beside the puzzle
+    # matches only part of the line positions, so a clearer grid beats it
+    scores = [max(gridness(threshold(warp(gray, q, 360)), n) for n in sizes) for q in quads]
+    clear = [q for q, sc in zip(quads, scores) if sc >= 0.85]
+    if clear:
+        return clear[0]
+    best_score = max(scores)
+    best = quads[scores.index(best_score)]
+    if best_score >= 0.6:
+        return best
     # an outline that touches text or runs off the picture: its long lines alone, or its cells
     more = candidates(gray, 3, line_ink(gray))
     cluster = cell_cluster(gray)
