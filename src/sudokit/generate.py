@@ -435,7 +435,7 @@ def _one(geometry: Geometry, sym: str, minimal: bool, targets: tuple[_Target, ..
             values = carve(solution, geometry, sym, minimal, random.Random(rng.getrandbits(64)), clock)
             if target.fill:
                 filled, worst = fill_to_band(values, solution, geometry, orbits(geometry, sym),
-                                             band[1], random.Random(rng.getrandbits(64)))
+                                             band[1], random.Random(rng.getrandbits(64)), band[0])
                 if worst < band[0]:  # never needed a step of the band: too easy
                     _note_miss(clock, worst, band)
                     continue

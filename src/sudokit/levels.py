@@ -14,7 +14,9 @@ one solution (the minimal puzzle had), and its solve path never needed a step ab
 top. The hardest step on the way says whether it reached the band's bottom; if so, the puzzle is
 rated in full (:func:`sudokit.rating.rate`, with the band's top as its ceiling) before the
 generator returns it -- a given added late can open an easier way round an earlier hard step,
-so the path of the fill-in is not the rating.
+so the path of the fill-in is not the rating. To make that rarer, once steps of the band have
+been taken, the cells given next are chosen away from them (not seen by a cell they used or
+eliminated from) while there are such cells.
 
 **What each size can have** (:func:`reachable_levels`). Every proper 4x4 puzzle is easy: all
 3,568 minimal 4x4 puzzles of the 12 grids that differ by more than a relabelling of the digits
@@ -94,12 +96,13 @@ def check_reachable(geometry: Geometry, level: str | None, band: tuple[float, fl
 
 
 def fill_to_band(puzzle: Sequence[int], solution: Sequence[int], geometry: Geometry,
-                 orbits: Sequence[Sequence[int]], top: float, rng: random.Random
-                 ) -> tuple[list[int], float]:
+                 orbits: Sequence[Sequence[int]], top: float, rng: random.Random,
+                 low: float | None = None) -> tuple[list[int], float]:
     """Fill-in (see the module doc): solve ``puzzle`` with the rating solver capped at ``top``,
     giving a random orbit of unsolved cells (from ``solution``) whenever it is stuck. Returns
-    the values of the new puzzle and the highest step score on the way. The budget in force
-    (:mod:`sudokit.limits`) is checked between steps."""
+    the values of the new puzzle and the highest step score on the way. With ``low`` (the
+    band's bottom), cells near the steps scoring at least ``low`` are given last. The budget in
+    force (:mod:`sudokit.limits`) is checked between steps."""
     from .grid import Grid
     from .logic.position import Position
     from .rating import rating_solver
@@ -112,19 +115,27 @@ def fill_to_band(puzzle: Sequence[int], solution: Sequence[int], geometry: Geome
         for c in orbit:
             orbit_of[c] = orbit
     worst = 0.0
+    near: set[int] = set()  # the cells seen by the steps of the band (given last, if at all)
+    peers = geometry.peers
     while not position.is_solved:
         limits.check()
         step = solver.next_step(position)
         if step is None:
             empty = [c for c, v in enumerate(position.values) if not v]
-            cell = rng.choice(empty)
+            far = [c for c in empty if c not in near]
+            cell = rng.choice(far or empty)
             for c in orbit_of[cell]:
                 values[c] = solution[c]
                 if not position.values[c]:
                     position.place(c, solution[c])
             continue
         position.apply(step)
-        worst = max(worst, solver.scores.get(id(step), 0.0))
+        score = solver.scores.get(id(step), 0.0)
+        worst = max(worst, score)
+        if low is not None and score >= low:
+            for c in {*step.cells, *(c for c, _ in step.eliminations)}:
+                near.add(c)
+                near.update(peers[c])
     return values, worst
 
 
