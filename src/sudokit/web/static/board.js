@@ -146,6 +146,12 @@ export class Board {
     this.onLayout();
   }
 
+  /** Whether candidate ``d`` of ``cell`` is on the board now. */
+  shows(cell, d) {
+    const e = this.cells[cell];
+    return Boolean(e && e.querySelector(`.c[data-d="${d}"]`));
+  }
+
   /** The candidate font size in px (for the legibility hint). */
   candidateFont() { return parseFloat(this.el.style.getPropertyValue("--cfont")) || 0; }
 

@@ -49,7 +49,9 @@ export class StepLayer {
     for (const step of this.steps) {
       this.drawHouses(houses, step.base_sets, "base");
       this.drawHouses(houses, step.cover_sets, "cover");
-      for (const set of step.sets || []) this.drawSet(sets, set);
+      // a set that is one of the houses drawn above is not shaded again, only its digits ringed
+      const drawn = new Set([...(step.base_sets || []).map((h) => `base:${h}`), ...(step.cover_sets || []).map((h) => `cover:${h}`)]);
+      for (const set of step.sets || []) this.drawSet(sets, set, drawn.has(`${set.role}:${set.label}`));
       for (const f of step.fins || []) this.ringCandidate(sets, f, "fin");
       const branches = step.branches || [];
       if (branches.length) {
@@ -100,14 +102,14 @@ export class StepLayer {
     }
   }
 
-  drawSet(parent, set) {
+  drawSet(parent, set, houseDrawn = false) {
     const role = ROLES.includes(set.role) ? set.role : "pattern";
     const g = this.board.g;
     const cells = (set.cells || []).map((rc) => g.at(rc)).filter((c) => c >= 0 && c < g.nc);
     const grp = svg("g", { class: `set ${role}`, "data-role": role }, parent);
     if (role === "als" || role === "target") {
       this.outline(grp, cells);
-    } else {
+    } else if (!houseDrawn) {
       for (const cell of cells) {
         const box = this.board.cellBox(cell);
         if (!box) continue;
@@ -120,12 +122,12 @@ export class StepLayer {
     // the set's digits: ringed in its cells
     for (const d of set.digits || []) {
       for (const cell of cells) {
-        if (this.isFilled(cell)) continue;
+        if (this.isFilled(cell) || !this.board.shows(cell, d)) continue;
         const [r, c] = [g.row(cell) + 1, g.col(cell) + 1];
         this.ringCandidate(grp, [r, c, d], role);
       }
     }
-    if (set.label && cells.length) {
+    if (set.label && cells.length && !houseDrawn) {
       const box = this.board.cellBox(cells[0]);
       if (box) {
         const t = svg("text", { x: box.x + 3, y: box.y + box.h - 3, class: "label" }, grp);
