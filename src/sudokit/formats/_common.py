@@ -138,9 +138,22 @@ def candidate_masks(grid: Grid, masks: list[int] | None = None) -> list[int]:
             for i, v in enumerate(grid.values)]
 
 
+def written_comment(comment: str) -> str:
+    """A comment as a writer may put it in a text: without NUL (a text holding one is refused
+    as binary data, so the grid would not read back)."""
+    return comment.replace("\0", "")
+
+
+def one_line_comment(comment: str) -> str:
+    """A comment for the end of a puzzle line: its words joined by single spaces (any of
+    Python's line breaks, such as \\x85 or \\u2028, would start a new line)."""
+    return " ".join(written_comment(comment).split())
+
+
 def comment_lines(grid: Grid) -> list[str]:
     """The grid's comment as ``# `` lines (none without a comment)."""
-    return [f"# {line}".rstrip() for line in grid.comment.splitlines()] if grid.comment else []
+    comment = written_comment(grid.comment)
+    return [f"# {line}".rstrip() for line in comment.splitlines()] if comment else []
 
 
 def reads(read: Callable[[str], list[Grid]], text: str) -> bool:

@@ -7,11 +7,12 @@ line (a rating, a comment) is kept in :attr:`Grid.comment`.
 from __future__ import annotations
 
 from ..errors import GeometryError, ParseError
-from ..geometry import Geometry, parse_box
+from ..geometry import Geometry
 from ..grid import Grid
 from ..symbols import BLANKS, get_alphabet
 from . import sukaku
-from ._common import MAX_CELLS, blank_decoder, blank_for, content_lines, reads, symbol_error
+from ._common import (MAX_CELLS, blank_decoder, blank_for, box_arg, content_lines,
+                      one_line_comment, reads, symbol_error)
 
 NAME = "line"
 EXTENSIONS = (".txt", ".sdm", ".line")
@@ -69,8 +70,7 @@ def _grid_tokens(tokens: list[tuple[int, str]], box) -> tuple[int, int] | None:
 def parse_line(text: str, box=None, alphabet=None, line_no: int | None = None) -> Grid:
     """Read a single puzzle line."""
     text = text.rstrip("\r\n")
-    if isinstance(box, str):
-        box = parse_box(box)
+    box = box_arg(box)  # "RxC" or a pair, checked (a pair of non-numbers is an error)
     stop = 0
     while stop < len(text) and (text[stop] in _GRID_CHARS or text[stop] in " \t"):
         stop += 1
@@ -121,7 +121,7 @@ def read(text: str, box=None, alphabet=None) -> list[Grid]:
 def write(grid: Grid, alphabet=None, blank: str = ".") -> str:
     """The N*N symbols, then the comment (on the same line, newlines made spaces)."""
     line = grid.to_line(alphabet, blank_for(get_alphabet(alphabet), grid.size, blank))
-    comment = " ".join(grid.comment.split())
+    comment = one_line_comment(grid.comment)
     return f"{line} {comment}" if comment else line
 
 

@@ -22,6 +22,10 @@ from ._common import box_arg, decode_symbols, encode_values, geometry, grid_side
 NAME = "opensudoku"
 EXTENSIONS = (".opensudoku", ".xml")
 
+#: Characters XML 1.0 cannot hold at all (not even as a character reference): C0 controls but
+#: tab and line breaks, lone surrogates, U+FFFE and U+FFFF. A note is written without them.
+_XML_UNSAFE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
 # fields per cell of the ``version: N`` cell collections (value|notes...|editable|)
 _FIELDS = {1: 3, 2: 3, 3: 3, 4: 4, 5: 5, 6: 5}
 
@@ -97,8 +101,9 @@ def write(grid: Grid, alphabet=None) -> str:
     attrs = f"data={quoteattr(data)}"
     if (g.box_rows, g.box_cols) != (3, 3):
         attrs += f' box="{g.box_shape}"'
-    if grid.comment:
-        attrs += f" note={quoteattr(grid.comment)}"
+    note = _XML_UNSAFE.sub("", grid.comment)
+    if note:
+        attrs += f" note={quoteattr(note)}"
     return ('<?xml version="1.0" encoding="UTF-8"?>\n'
             f"<opensudoku>\n  <game {attrs}/>\n</opensudoku>")
 

@@ -13,7 +13,7 @@ import re
 
 from ..errors import ParseError
 from ..grid import Grid
-from ._common import encode_values, reads
+from ._common import encode_values, reads, written_comment
 from .bordered import read as read_rows
 
 NAME = "sdk"
@@ -76,9 +76,9 @@ def write(grid: Grid, alphabet=None, metadata: dict[str, str] | None = None) -> 
     out = []
     for key, value in (metadata or {}).items():
         code = codes.get(key, key if len(key) == 1 and key.isupper() else "C")
-        out += [f"#{code}{v}" for v in str(value).splitlines()]
+        out += [f"#{code}{v}" for v in written_comment(str(value)).splitlines()]
     if not metadata and grid.comment:
-        out += [f"#C{c}" for c in grid.comment.splitlines()]
+        out += [f"#C{c}" for c in written_comment(grid.comment).splitlines()]
     if not out:
         out.append("[Puzzle]")  # the section header of newer files, so the text is recognised
     cells = encode_values(grid.values, n, alphabet)

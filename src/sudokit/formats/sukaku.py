@@ -18,7 +18,7 @@ from ..errors import ParseError, SudokitError
 from ..grid import Grid
 from ..symbols import get_alphabet
 from ._common import (blank_for, candidate_masks, content_lines, decoder, geometry, grid_from_masks,
-                      has_box)
+                      has_box, one_line_comment)
 
 NAME = "sukaku"
 EXTENSIONS = (".sukaku", ".suk")
@@ -82,7 +82,8 @@ def write(grid: Grid, alphabet=None, masks: list[int] | None = None) -> str:
     for m in candidate_masks(grid, masks):
         out.append("".join(syms[k] if m >> k & 1 else blank for k in range(n)))
     line = "".join(out)
-    return f"{line} {grid.comment}" if grid.comment and "\n" not in grid.comment else line
+    comment = one_line_comment(grid.comment)
+    return f"{line} {comment}" if comment else line
 
 
 def detect(text: str) -> bool:
