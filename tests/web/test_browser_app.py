@@ -390,3 +390,19 @@ def test_cancel_a_25x25_generate_gives_control_back_at_once(page, server_url, sc
     page.click("#btn-count")
     expect(page.locator("#status")).to_have_text("Solutions: unique", timeout=5000)
     assert time.monotonic() - t0 < 3
+
+
+def test_bivalue_cells_and_a_digit_are_highlighted(page, server_url):
+    open_page(page, server_url, EASY)
+    position = Position.parse(EASY)
+    g = position.geometry
+    two = {g.name(c) for c in range(81) if not position.values[c] and bin(position.cands[c]).count("1") == 2}
+    assert two
+    page.check("#bivalue")
+    shaded = set(page.eval_on_selector_all(".cell.bivalue", "els => els.map(e => e.dataset.cell)"))
+    assert shaded == two
+    page.click("summary:text('Highlights and colours')")
+    page.select_option("#highlight", "7")
+    assert page.locator(".c.hl").count() > 0
+    assert set(page.eval_on_selector_all(".c.hl", "els => els.map(e => e.dataset.d)")) == {"7"}
+    assert page.locator(".cell.same").count() == EASY.count("7")

@@ -35,6 +35,7 @@ const S = {
   parsed: [], busy: false, maxBody: 1 << 20, autoTouched: false,
   mode: "digit", colour: 1,
   solvedShown: false, solution: null, allJob: null,
+  started: false,   // the kept game has been looked for (saving before would overwrite it)
 };
 let game = new Game(3, 3);
 const board = new Board($("board-wrap"), $("stage"), $("board"));
@@ -243,13 +244,15 @@ function solvedMoment() {
 }
 
 function scheduleSave() {
-  if (game.version === savedVersion) return;
+  // nothing is kept before the page has looked for the game kept last time
+  if (!S.started || game.version === savedVersion) return;
   clearTimeout(saveTimer);
   saveTimer = setTimeout(saveNow, 250);
 }
 
 function saveNow() {
   clearTimeout(saveTimer);
+  if (!S.started) return;
   savedVersion = game.version;
   const err = store.saveCurrent(game, { timer: Math.round(timer.ms), auto: $("auto-marks").checked });
   if (err) say(`Not kept in the browser: ${err}`);
@@ -921,6 +924,7 @@ async function start() {
     }
     say("Type a puzzle into the grid, paste one, open a file or generate one.");
   });
+  S.started = true;
   document.body.classList.add("ready");
   board.el.focus({ preventScroll: true });
 }
