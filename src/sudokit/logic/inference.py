@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from .. import limits
 from ..geometry import Geometry
 from .links import digit_cell_masks, house_masks, peer_masks
 from .position import Position
@@ -71,6 +72,8 @@ class InferenceGraph:
         for cell, m in enumerate(pos.cands):
             if not m:
                 continue
+            if not cell % 64:
+                limits.check()  # a 36x36 graph takes a fraction of a second to build
             in_cell = 0
             mm = m
             while mm:
@@ -91,6 +94,7 @@ class InferenceGraph:
                 mm ^= low
         hmasks = house_masks(g)
         for d in range(1, n + 1):
+            limits.check()
             off = (d - 1) * nc
             for hm in hmasks:
                 m = hm & dm[d]
@@ -134,6 +138,7 @@ class InferenceGraph:
         to_groups_over: dict[int, int] = {}
         over_cands = [0] * ng
         for d in range(1, n + 1):
+            limits.check()
             off = (d - 1) * nc
             groups = by_digit[d]
             for j in groups:
@@ -164,6 +169,7 @@ class InferenceGraph:
         # strong links with a group end: two units holding every place of the digit in a house
         house_segs = _house_segments(g)
         for h, hm in enumerate(hmasks):
+            limits.check()
             segs = house_segs[h]
             for d in range(1, n + 1):
                 m = hm & dm[d]

@@ -178,7 +178,8 @@ class LogicalSolver:
                 reason = position.contradiction()
         except (SearchLimitError, CancelledError) as e:
             path.position = position
-            path.stuck_reason = "stopped at the time limit" if isinstance(e, SearchLimitError) else "cancelled"
+            limited = isinstance(e, SearchLimitError)
+            path.stuck_reason = "stopped at the time limit" if limited else "cancelled"
             e.path = path
             raise
         path.position = position

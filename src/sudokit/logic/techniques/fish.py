@@ -357,6 +357,8 @@ MAX_FINS = 5
 #: what it found so far. 9x9 searches need at most about 5,500 (jellyfish, positions of
 #: top1465 and forum_hardest_1106); 16x16 and 25x25 grids with many candidates reach it.
 WORK_LIMIT = 10_000
+#: Work between two checks of the budget (:func:`sudokit.limits.check`) in that search.
+CHECK_EVERY = 128
 #: Targets are re-checked one by one (a matching without their peers) once this few are left.
 REFINE_BELOW = 4
 
@@ -455,6 +457,8 @@ def _house_fish(g: Geometry, size: int, cells: int) -> tuple[tuple, ...]:
             work += 1
             if work > WORK_LIMIT:
                 raise _OverBudget
+            if not work % CHECK_EVERY:
+                limits.check()  # a 36x36 digit can take a second to reach WORK_LIMIT
             low = cand & -cand
             i = low.bit_length() - 1
             cand ^= low

@@ -96,6 +96,7 @@ def _nishio_digit(g: Geometry, board: int, placed: int) -> list:
         broken = any(not (board | placed) & hm for hm in houses)  # no branch is worth following
         s = 0 if broken else board
         while s:
+            limits.check()  # a 36x36 digit has hundreds of branches, some ms each
             low = s & -s
             s ^= low
             c = low.bit_length() - 1

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ... import limits
 from ...geometry import Geometry
 from ..links import cells_of
 from ..position import Position, digits_of
@@ -86,6 +87,7 @@ def sue_de_coq(pos: Position):
     tech = REGISTRY["sue-de-coq"]
     done: set[tuple] = set()
     for line, box, inter_all, line_all, box_all in _intersections(g):
+        limits.check()
         inter = [c for c in inter_all if cands[c]]
         if len(inter) < 2:
             continue

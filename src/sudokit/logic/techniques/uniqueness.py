@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
+from ... import limits
 from ...geometry import Geometry
 from ..position import Position, bit, digits_of, popcount
 from ..step import Step, cell_list, digit_list
@@ -25,6 +26,9 @@ Rect = tuple[int, int, int, int]
 OPPOSITE = (3, 2, 1, 0)
 #: Largest naked subset (real cells) searched for Unique Rectangle Type 3.
 MAX_SUBSET = 4
+#: Rectangles scanned between two checks of the budget (:func:`sudokit.limits.check`): a 36x36
+#: grid has about 200,000 of them.
+CHECK_EVERY = 4096
 #: For each corner, the corner in the same row and the corner in the same column.
 ROW_MATE = (1, 0, 3, 2)
 COL_MATE = (2, 3, 0, 1)
@@ -39,6 +43,7 @@ def rectangles(g: Geometry) -> tuple[Rect, ...]:
     if rects is None:
         n, out = g.size, []
         for r1, r2 in combinations(range(n), 2):
+            limits.check()
             for c1, c2 in combinations(range(n), 2):
                 cells = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
                 if len({g.box_of(c) for c in cells}) == 2:
@@ -85,7 +90,9 @@ def _ur_candidates(pos: Position) -> tuple[tuple[Rect, int, int, list[int], list
         return _UR_SCAN[1]
     cands = pos.cands
     found = []
-    for rect in rectangles(pos.geometry):
+    for i, rect in enumerate(rectangles(pos.geometry)):
+        if not i % CHECK_EVERY:
+            limits.check()
         m0, m1, m2, m3 = (cands[c] for c in rect)
         common = m0 & m1 & m2 & m3
         if common & (common - 1) == 0:  # fewer than two shared digits (or solved)
@@ -173,6 +180,7 @@ def unique_rectangle_3(pos: Position):
         for h in shared_houses(g, *roof):
             others = [c for c in g.houses[h] if pos.cands[c] and c not in roof]
             for k in range(1, min(len(others), MAX_SUBSET + 1)):
+                limits.check()
                 found = False
                 for subset in combinations(others, k):
                     union = virtual
@@ -284,7 +292,9 @@ def _ar_candidates(pos: Position) -> tuple[tuple[Rect, list[int], list[int]], ..
         return _AR_SCAN[1]
     values, givens = pos.values, pos.givens
     found = []
-    for rect in rectangles(pos.geometry):
+    for i, rect in enumerate(rectangles(pos.geometry)):
+        if not i % CHECK_EVERY:
+            limits.check()
         if givens[rect[0]] or givens[rect[1]] or givens[rect[2]] or givens[rect[3]]:
             continue
         solved = [i for i in range(4) if values[rect[i]]]
