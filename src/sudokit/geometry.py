@@ -67,11 +67,18 @@ def _box_numbers(rows, cols, shown) -> tuple[int, int]:
 
 @dataclass(frozen=True)
 class Geometry:
-    """A grid of ``box_rows x box_cols`` boxes; side ``size = box_rows * box_cols``."""
+    """A grid of ``box_rows x box_cols`` boxes; side ``size = box_rows * box_cols``.
+
+    A variant puzzle's geometry also carries its ``variants`` (``x``, ``windoku``,
+    ``anti-knight``, ``anti-king``: houses and peers they add, see :mod:`sudokit.variants`)
+    and its jigsaw ``regions`` (a region index per cell), which take the place of the boxes.
+    """
 
     box_rows: int
     box_cols: int
     size: int = field(init=False)
+    variants: tuple[str, ...] = ()
+    regions: tuple[int, ...] | None = None
 
     def __post_init__(self) -> None:
         if self.box_rows < 1 or self.box_cols < 1:
@@ -85,6 +92,43 @@ class Geometry:
         if self.box_rows == 1 or self.box_cols == 1:
             raise GeometryError(f"box shape {self.box_rows}x{self.box_cols} is a line, not a box")
         object.__setattr__(self, "size", size)
+        if self.variants or self.regions is not None:
+            from . import variants
+
+            object.__setattr__(self, "variants", variants.parse_variants(self.variants))
+            if self.regions is not None:
+                object.__setattr__(self, "regions", tuple(self.regions))
+                variants.check_regions(self.regions, size)
+            variants.extra_houses(self.variants, size, self.box_rows, self.box_cols)  # checks them
+
+    def with_variants(self, names=(), regions=None) -> Geometry:
+        """This geometry with the variants (names or ``"x,anti-knight"``) and jigsaw regions
+        (a region index per cell, or their text of N*N symbols) added."""
+        from . import variants
+
+        if isinstance(regions, str):
+            regions = variants.parse_regions(regions, self.size)
+        names = tuple(self.variants) + variants.parse_variants(names)
+        regions = self.regions if regions is None else tuple(regions)
+        if not names and regions is None:
+            return _cached(self.box_rows, self.box_cols)
+        return Geometry(self.box_rows, self.box_cols, names, regions)
+
+    @property
+    def classic(self) -> Geometry:
+        """The same size and box shape without variants."""
+        return _cached(self.box_rows, self.box_cols)
+
+    @property
+    def is_classic(self) -> bool:
+        return not self.variants and self.regions is None
+
+    @property
+    def variant_name(self) -> str:
+        """``classic``, ``x``, ``jigsaw + anti-knight``, ..."""
+        from . import variants
+
+        return variants.describe(self.variants, self.regions is not None)
 
     @staticmethod
     def of(size: int, box: tuple[int, int] | str | None = None) -> Geometry:
@@ -128,6 +172,9 @@ class Geometry:
         return cell % self.size
 
     def box_of(self, cell: int) -> int:
+        """The box (the jigsaw region) of a cell."""
+        if self.regions is not None:
+            return self.regions[cell]
         r, c = divmod(cell, self.size)
         return (r // self.box_rows) * self.box_rows + c // self.box_cols
 
@@ -149,7 +196,10 @@ class Geometry:
 
     @cached_property
     def boxes(self) -> tuple[tuple[int, ...], ...]:
+        """The boxes, or the jigsaw regions in their place."""
         n, br, bc = self.size, self.box_rows, self.box_cols
+        if self.regions is not None:
+            return tuple(tuple(c for c, r in enumerate(self.regions) if r == k) for k in range(n))
         out = []
         for b in range(n):
             r0, c0 = (b // br) * br, (b % br) * bc
@@ -157,14 +207,40 @@ class Geometry:
         return tuple(out)
 
     @cached_property
+    def extra_houses(self) -> tuple[tuple[tuple[int, ...], str], ...]:
+        """The houses a variant adds (diagonals, windows), each with its name."""
+        if not self.variants:
+            return ()
+        from . import variants
+
+        return variants.extra_houses(self.variants, self.size, self.box_rows, self.box_cols)
+
+    @cached_property
     def houses(self) -> tuple[tuple[int, ...], ...]:
-        """All houses: rows ``0..N-1``, columns ``N..2N-1``, boxes ``2N..3N-1``."""
-        return self.rows + self.cols + self.boxes
+        """All houses: rows ``0..N-1``, columns ``N..2N-1``, boxes (regions) ``2N..3N-1``, then
+        the variant's houses."""
+        return self.rows + self.cols + self.boxes + tuple(cells for cells, _ in self.extra_houses)
 
     def house_name(self, house: int) -> str:
-        """``row 3``, ``column 5`` or ``box 7`` (1-based) for a house index."""
+        """``row 3``, ``column 5``, ``box 7``, ``region C``, ``diagonal 1``, ``window 2``."""
         kind, i = divmod(house, self.size)
+        if kind >= 3:
+            return self.extra_houses[house - 3 * self.size][1]
+        if kind == 2 and self.regions is not None:
+            from .variants import region_label
+
+            return f"region {region_label(i)}"
         return f"{('row', 'column', 'box')[kind]} {i + 1}"
+
+    @cached_property
+    def extra_peers(self) -> tuple[tuple[int, ...], ...] | None:
+        """For each cell, the peers a variant adds without a house (anti-knight, anti-king);
+        None when there are none."""
+        if not ({"anti-knight", "anti-king"} & set(self.variants)):
+            return None
+        from . import variants
+
+        return variants.extra_peers(self.variants, self.size)
 
     @cached_property
     def houses_of(self) -> tuple[tuple[int, ...], ...]:
@@ -183,6 +259,8 @@ class Geometry:
             ps: set[int] = set()
             for h in self.houses_of[cell]:
                 ps.update(self.houses[h])
+            if self.extra_peers is not None:
+                ps.update(self.extra_peers[cell])
             ps.discard(cell)
             out.append(tuple(sorted(ps)))
         return tuple(out)

@@ -17,12 +17,17 @@ class Clash:
     first: int
     second: int
     value: int
-    house: int
+    house: int  # -1: peers without a house (a chess move apart in anti-knight/anti-king)
 
     def describe(self, geometry: Geometry) -> str:
         sym = get_alphabet(None).encode(self.value, geometry.size)
-        return (f"{geometry.name(self.first)} and {geometry.name(self.second)} both hold {sym} "
-                f"({geometry.house_name(self.house)})")
+        if self.house < 0:
+            (r1, c1), (r2, c2) = divmod(self.first, geometry.size), divmod(self.second, geometry.size)
+            move = "a knight's move" if {abs(r1 - r2), abs(c1 - c2)} == {1, 2} else "a king's move"
+            where = f"{move} apart"
+        else:
+            where = geometry.house_name(self.house)
+        return f"{geometry.name(self.first)} and {geometry.name(self.second)} both hold {sym} ({where})"
 
 
 class Grid:
@@ -105,7 +110,8 @@ class Grid:
         return self.is_complete and not self.clashes()
 
     def clashes(self) -> list[Clash]:
-        """Every pair of cells in one house holding the same value (first pair per value)."""
+        """Every pair of cells in one house holding the same value (first pair per value), and
+        every pair of a variant's other peers (a chess move apart) holding the same value."""
         out = []
         for h, cells in enumerate(self.geometry.houses):
             seen: dict[int, int] = {}
@@ -117,6 +123,11 @@ class Grid:
                     out.append(Clash(seen[v], c, v, h))
                 else:
                     seen[v] = c
+        extra = self.geometry.extra_peers
+        if extra is not None:
+            for c, v in enumerate(self.values):
+                if v:
+                    out += [Clash(c, p, v, -1) for p in extra[c] if p > c and self.values[p] == v]
         return out
 
     def validate(self) -> None:

@@ -1,7 +1,7 @@
 /* sudokit.search._core: the Python bindings of the compiled search core.
  *
  *   solve(values, box_rows, box_cols, limit=1, keep=None, node_limit=None, time_limit=None,
- *         seed=None, method="fast", restarts=True, cancel=None, candidates=None)
+ *         seed=None, method="fast", restarts=True, cancel=None, candidates=None, variant=None)
  *       -> (solutions: bytes, count, complete, limit_reached, nodes, guesses)
  *   solve_many(data, box_rows, box_cols, decode, limit=1, node_limit=None, time_limit=None,
  *              seed=None, method="fast", restarts=True, cancel=None, total_time_limit=None)
@@ -14,6 +14,9 @@
  * values: bytes-like, one byte per cell (0 empty, 1..N). candidates: None, or bytes-like of one
  * native uint64 per cell, the digits still allowed there (bit d-1): a candidate (sukaku) grid,
  * solved by the generic solver whatever the method (a filled cell's mask is ignored).
+ * variant: None, or (houses, peer_start, peers), native arrays as bytes: every house's N cells
+ * (uint16), per cell the offset of its peers (uint32, N*N+1 of them) and the peers (uint16):
+ * a variant grid, solved by the variant solver whatever the method.
  * data: bytes or str, one puzzle a line,
  * decoded through decode (256 bytes: 0 blank, 1..N a value, 0xFE skipped, 0xFF not a symbol).
  * counts, nodes and guesses are native int64 arrays. Status codes: see STATUS_* below.
@@ -234,18 +237,104 @@ static int common_args(PyObject *brobj, PyObject *bcobj, const char *method_name
     return 0;
 }
 
+/* The tables of a variant grid, copied (aligned) from variant=(houses, peer_start, peers) and
+ * checked: every index in range, the offsets increasing. Returns -1 with an exception set. */
+typedef struct {
+    sk_vgeom g;
+    uint16_t *houses, *peers;
+    uint32_t *start;
+} VariantTables;
+
+static void free_variant(VariantTables *v) {
+    free(v->houses);
+    free(v->peers);
+    free(v->start);
+    memset(v, 0, sizeof *v);
+}
+
+static int copy_buffer(PyObject *obj, size_t item, const char *what, void **out, size_t *count) {
+    Py_buffer b;
+    if (PyObject_GetBuffer(obj, &b, PyBUF_SIMPLE) < 0) return -1;
+    if (b.len % (Py_ssize_t)item) {
+        PyErr_Format(PyExc_ValueError, "variant %s must be %zu-byte numbers, got %zd bytes", what, item, b.len);
+        PyBuffer_Release(&b);
+        return -1;
+    }
+    *count = (size_t)b.len / item;
+    *out = malloc(b.len ? (size_t)b.len : 1);
+    if (!*out) {
+        PyBuffer_Release(&b);
+        PyErr_NoMemory();
+        return -1;
+    }
+    memcpy(*out, b.buf, (size_t)b.len);
+    PyBuffer_Release(&b);
+    return 0;
+}
+
+static int variant_arg(PyObject *obj, long n, VariantTables *v) {
+    memset(v, 0, sizeof *v);
+    if (obj == NULL || obj == Py_None) return 0;
+    if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != 3) {
+        PyErr_SetString(PyExc_TypeError, "variant must be None or a tuple (houses, peer_start, peers)");
+        return -1;
+    }
+    size_t nh, ns, np, nc = (size_t)(n * n);
+    if (copy_buffer(PyTuple_GET_ITEM(obj, 0), 2, "houses", (void **)&v->houses, &nh) < 0 ||
+        copy_buffer(PyTuple_GET_ITEM(obj, 1), 4, "peer_start", (void **)&v->start, &ns) < 0 ||
+        copy_buffer(PyTuple_GET_ITEM(obj, 2), 2, "peers", (void **)&v->peers, &np) < 0)
+        goto bad;
+    if (nh % (size_t)n || nh == 0) {
+        PyErr_Format(PyExc_ValueError, "variant houses must hold %ld cells each", n);
+        goto bad;
+    }
+    for (size_t i = 0; i < nh; i++)
+        if (v->houses[i] >= nc) {
+            PyErr_Format(PyExc_ValueError, "variant house cell %u is outside the grid", v->houses[i]);
+            goto bad;
+        }
+    if (ns != nc + 1 || v->start[0] != 0 || v->start[nc] != np) {
+        PyErr_SetString(PyExc_ValueError, "variant peer_start must be N*N+1 offsets from 0 to the number of peers");
+        goto bad;
+    }
+    for (size_t i = 0; i < nc; i++) {
+        if (v->start[i] > v->start[i + 1]) {
+            PyErr_SetString(PyExc_ValueError, "variant peer_start must not decrease");
+            goto bad;
+        }
+        for (uint32_t k = v->start[i]; k < v->start[i + 1]; k++)
+            if (v->peers[k] >= nc || v->peers[k] == i) {
+                PyErr_Format(PyExc_ValueError, "variant peer %u of cell %zu is not another cell of the grid",
+                             v->peers[k], i);
+                goto bad;
+            }
+    }
+    v->g.n = (int)n;
+    v->g.nhouses = (int)(nh / (size_t)n);
+    v->g.full = n == 64 ? ~0ULL : (1ULL << n) - 1;
+    v->g.house_cells = v->houses;
+    v->g.peer_start = v->start;
+    v->g.peers = v->peers;
+    return 0;
+bad:
+    free_variant(v);
+    return -1;
+}
+
 static PyObject *core_solve(PyObject *self, PyObject *args, PyObject *kw) {
     static char *kwlist[] = {"values", "box_rows", "box_cols", "limit", "keep", "node_limit",
-                             "time_limit", "seed", "method", "restarts", "cancel", "candidates", NULL};
+                             "time_limit", "seed", "method", "restarts", "cancel", "candidates", "variant", NULL};
     Py_buffer buf, cancel, cands;
     PyObject *brobj, *bcobj, *limit = NULL, *keepobj = NULL, *node_limit = NULL, *time_limit = NULL, *seed = NULL;
-    PyObject *cancelobj = NULL, *candsobj = NULL;
+    PyObject *cancelobj = NULL, *candsobj = NULL, *variantobj = NULL;
     const char *method_name = "fast";
     int restarts = 1, method;
     long long br, bc, keep;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "y*OO|OOOOOspOO", kwlist, &buf, &brobj, &bcobj, &limit, &keepobj,
+    VariantTables variant;
+    memset(&variant, 0, sizeof variant);
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "y*OO|OOOOOspOOO", kwlist, &buf, &brobj, &bcobj, &limit, &keepobj,
                                      &node_limit, &time_limit, &seed, &method_name, &restarts, &cancelobj,
-                                     &candsobj))
+                                     &candsobj, &variantobj))
         return NULL;
     if (cancel_arg(cancelobj, &cancel) < 0) {
         PyBuffer_Release(&buf);
@@ -301,6 +390,7 @@ static PyObject *core_solve(PyObject *self, PyObject *args, PyObject *kw) {
         memcpy(masks, cands.buf, sizeof(uint64_t) * (size_t)nc); /* aligned, and ours while unlocked */
         job.cands = masks;
     }
+    if (variant_arg(variantobj, n, &variant) < 0) goto out;
     if (keep < 0 || keep > job.limit) keep = job.limit;
     job.keep = keep;
     job.restarts = restarts;
@@ -312,7 +402,7 @@ static PyObject *core_solve(PyObject *self, PyObject *args, PyObject *kw) {
     int rc;
     poll.tstate = PyEval_SaveThread();
     if (job.deadline > 0) job.deadline += sk_now();
-    rc = run(method, geom, grid, &job);
+    rc = variant.g.n ? sk_variant_solve(&variant.g, grid, &job) : run(method, geom, grid, &job);
     PyEval_RestoreThread(poll.tstate);
     if (job.stopped) {
         stopped_error(&poll, job.nodes);
@@ -332,6 +422,7 @@ out:
     PyBuffer_Release(&buf);
     release_cancel(&cancel);
     if (cands.obj) PyBuffer_Release(&cands);
+    free_variant(&variant);
     free(masks);
     free(grid);
     free(job.out);
@@ -579,7 +670,8 @@ out:
 static PyMethodDef core_methods[] = {
     {"solve", (PyCFunction)(void (*)(void))core_solve, METH_VARARGS | METH_KEYWORDS,
      "solve(values, box_rows, box_cols, limit=1, keep=None, node_limit=None, time_limit=None, seed=None, "
-     "method='fast', restarts=True, cancel=None, candidates=None) -> (solutions, count, complete, limit_reached, "
+     "method='fast', restarts=True, cancel=None, candidates=None, variant=None) -> (solutions, count, complete, "
+     "limit_reached, "
      "nodes, guesses)"},
     {"solve_many", (PyCFunction)(void (*)(void))core_solve_many, METH_VARARGS | METH_KEYWORDS,
      "solve_many(data, box_rows, box_cols, decode, limit=1, node_limit=None, time_limit=None, seed=None, "

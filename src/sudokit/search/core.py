@@ -12,7 +12,8 @@ included; for tests). Every call takes a ``node_limit`` and a ``time_limit``; wh
 the search the result says so (``limit_reached``), it never hangs the caller.
 
 A candidate grid (``grid.candidates``, as a sukaku gives it) is searched with its missing
-candidates ruled out, by the generic solver whatever the method.
+candidates ruled out, by the generic solver whatever the method; a variant grid (extra houses,
+jigsaw regions, chess-move peers: :mod:`sudokit.variants`) by the variant solver.
 
 Every call runs under the budget in force (:func:`sudokit.limits.limited`): its deadline caps
 ``time_limit`` and its cancel token stops the search with :class:`CancelledError`. Ctrl-C
@@ -75,6 +76,19 @@ def _budget(time_limit: float | None) -> dict:
     return {"time_limit": limits.remaining(time_limit or None) or 0.0, "cancel": limits.core_cancel()}
 
 
+@lru_cache(maxsize=32)
+def variant_tables(geometry: Geometry) -> tuple[bytes, bytes, bytes] | None:
+    """A variant geometry's houses and peers as the core reads them (None for a classic one)."""
+    if geometry.is_classic:
+        return None
+    houses = array.array("H", [c for house in geometry.houses for c in house])
+    start, peers = array.array("I", [0]), array.array("H")
+    for ps in geometry.peers:
+        peers.extend(ps)
+        start.append(len(peers))
+    return houses.tobytes(), start.tobytes(), peers.tobytes()
+
+
 def candidate_masks(grid: Grid) -> bytes | None:
     """A candidate grid's masks as the core reads them (native 64-bit words), else None."""
     return None if grid.candidates is None else array.array("Q", grid.candidates).tobytes()
@@ -105,7 +119,7 @@ def solve(grid: Grid | str, limit: int | None = 1, node_limit: int | None = None
     raw, count, complete, limit_reached, nodes, guesses = _core.solve(
         bytes(grid.values), geo.box_rows, geo.box_cols, limit=lim, keep=keep,
         node_limit=node_limit or 0, seed=seed, method=_method(method), restarts=restarts,
-        candidates=candidate_masks(grid), **_budget(time_limit))
+        candidates=candidate_masks(grid), variant=variant_tables(geo), **_budget(time_limit))
     seconds = time.perf_counter() - start
     nc = geo.ncells
     solutions = [grid.with_values(raw[i:i + nc]) for i in range(0, len(raw), nc)]
@@ -135,7 +149,7 @@ def count_solutions(grid: Grid | str, limit: int | None = 2, node_limit: int | N
     _, count, _, limit_reached, nodes, _ = _core.solve(
         bytes(grid.values), geo.box_rows, geo.box_cols, limit=lim, keep=0,
         node_limit=node_limit or 0, method=_method(method), candidates=candidate_masks(grid),
-        **_budget(time_limit))
+        variant=variant_tables(geo), **_budget(time_limit))
     if limit_reached and count < lim:
         raise SearchLimitError(
             f"the {method} search stopped at its node or time limit after {nodes:,} nodes, "

@@ -27,7 +27,7 @@ from ..errors import SearchLimitError, SudokitError
 from ..geometry import Geometry
 from ..grid import Grid
 from . import _core
-from .core import CORE_METHODS, NAME, _as_grid, _limit, _method, candidate_masks
+from .core import CORE_METHODS, NAME, _as_grid, _limit, _method, candidate_masks, variant_tables
 from .result import SearchResult
 
 #: Parts the tree is split into (more with many jobs: at least 8 per job).
@@ -199,7 +199,7 @@ def stop_pool(pool: ProcessPoolExecutor, finished: bool) -> None:
 # --- searching the parts ---------------------------------------------------------------------------
 
 def _solve_part(values: bytes, box_rows: int, box_cols: int, limit: int, keep: int, node_limit: int,
-                deadline: float | None, method: str, candidates: bytes | None):
+                deadline: float | None, method: str, candidates: bytes | None, variant):
     """One part with the core: (solutions, count, complete, limit_reached, nodes, guesses)."""
     time_limit = 0.0
     if deadline is not None:
@@ -207,7 +207,8 @@ def _solve_part(values: bytes, box_rows: int, box_cols: int, limit: int, keep: i
         if time_limit <= 0:
             return b"", 0, False, True, 0, 0
     return _core.solve(values, box_rows, box_cols, limit=limit, keep=keep, node_limit=node_limit,
-                       time_limit=time_limit, method=method, restarts=False, candidates=candidates)
+                       time_limit=time_limit, method=method, restarts=False, candidates=candidates,
+                       variant=variant)
 
 
 class _Combiner:
@@ -265,7 +266,8 @@ class _Combiner:
 def _run_parts(parts: list[bytes], geo: Geometry, lim: int, keep: int, node_limit: int,
                deadline: float | None, method: str, jobs: int, candidates: bytes | None) -> _Combiner:
     comb = _Combiner(len(parts), lim, keep, geo.ncells)
-    args = (geo.box_rows, geo.box_cols, lim, keep, node_limit, deadline, method, candidates)
+    args = (geo.box_rows, geo.box_cols, lim, keep, node_limit, deadline, method, candidates,
+            variant_tables(geo))
     if jobs <= 1 or len(parts) <= 1:
         for i, values in enumerate(parts):
             comb.add(i, _solve_part(values, *args))

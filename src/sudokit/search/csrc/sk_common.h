@@ -104,10 +104,20 @@ void sk_geom_free(sk_geom *g);
 /* Check givens for clashes in a house; 1 if consistent. */
 int sk_givens_consistent(const sk_geom *g, const uint8_t *grid);
 
+/* ---- geometry of a variant grid: any houses of n cells, any peers ------------------------ */
+typedef struct {
+    int n, nhouses;
+    uint64_t full;
+    const uint16_t *house_cells; /* nhouses * n */
+    const uint32_t *peer_start;  /* n*n + 1 offsets into peers */
+    const uint16_t *peers;       /* every peer of every cell (houses' and the variant's own) */
+} sk_vgeom;
+
 /* ---- the solvers ------------------------------------------------------------------------- */
 /* Each returns 0, or -1 when memory ran out (job->nomem set). Solutions go to job->out. */
 int sk_bb9_solve(const uint8_t *grid, sk_job *job);                       /* 9x9, 3x3 boxes */
 int sk_generic_solve(const sk_geom *g, const uint8_t *grid, sk_job *job); /* any n <= 64 */
 int sk_digits_solve(const sk_geom *g, const uint8_t *grid, sk_job *job);  /* digit by digit */
+int sk_variant_solve(const sk_vgeom *g, const uint8_t *grid, sk_job *job); /* any houses/peers */
 
 #endif

@@ -1,0 +1,222 @@
+/* The variant solver: any houses (rows, columns, boxes or jigsaw regions, diagonals, windows)
+ * and any extra peers (a chess move apart), given as tables; n <= 64.
+ *
+ * State: the candidates of each cell (bit d = digit d+1), the value of each cell and the count
+ * of open cells, copied per branch. Propagation to a fixpoint:
+ *  - naked single: a cell left with one digit takes it; the digit leaves every peer;
+ *  - hidden single: a digit with one place left in a house goes there; a digit with no place
+ *    (or a cell with no digit) is a contradiction.
+ * Houses are swept again only while something changed. Search: depth first on the open cell
+ * with the fewest candidates (random order among its digits when randomizing).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sk_common.h"
+
+typedef struct {
+    const sk_vgeom *g;
+    sk_job *job;
+    int n, nc;
+    uint16_t *queue; /* cells that became single, to assign */
+    int nq;
+    uint64_t rng;
+} V;
+
+/* A state block: [0] open cells, [1..nc] candidates, then nc value bytes. */
+#define VOPEN(s) ((s)[0])
+#define VCAND(s) ((s) + 1)
+#define VVAL(x, s) ((uint8_t *)((s) + 1 + (x)->nc))
+
+static size_t vwords(int nc) { return 1 + (size_t)nc + ((size_t)nc + 7) / 8; }
+
+/* Remove the digits of mask from cell; 0 when the cell is left empty. */
+static inline int velim(V *x, uint64_t *s, int cell, uint64_t mask) {
+    uint64_t *cand = VCAND(s);
+    uint64_t c = cand[cell];
+    if (!(c & mask)) return 1;
+    c &= ~mask;
+    cand[cell] = c;
+    if (!c) return 0;
+    if (!(c & (c - 1))) x->queue[x->nq++] = (uint16_t)cell;
+    return 1;
+}
+
+static int vassign(V *x, uint64_t *s, int cell) {
+    uint8_t *val = VVAL(x, s);
+    if (val[cell]) return 1;
+    uint64_t bit = VCAND(s)[cell];
+    if (!bit || (bit & (bit - 1))) return bit != 0; /* changed since queued: still open */
+    val[cell] = (uint8_t)(sk_ctz64(bit) + 1);
+    VOPEN(s)--;
+    const sk_vgeom *g = x->g;
+    for (uint32_t i = g->peer_start[cell]; i < g->peer_start[cell + 1]; i++) {
+        int p = g->peers[i];
+        if (val[p]) {
+            if (val[p] == val[cell]) return 0;
+            continue;
+        }
+        if (!velim(x, s, p, bit)) return 0;
+    }
+    return 1;
+}
+
+static int vsingles(V *x, uint64_t *s) {
+    while (x->nq)
+        if (!vassign(x, s, x->queue[--x->nq])) return 0;
+    return 1;
+}
+
+/* Hidden singles over every house; returns 0 on a contradiction, else 1 (2 if it placed any). */
+static int vhidden(V *x, uint64_t *s) {
+    const sk_vgeom *g = x->g;
+    const uint64_t *cand = VCAND(s);
+    const uint8_t *val = VVAL(x, s);
+    int n = x->n, placed = 0;
+    for (int h = 0; h < g->nhouses; h++) {
+        const uint16_t *cells = g->house_cells + (size_t)h * (size_t)n;
+        uint64_t once = 0, twice = 0, done = 0;
+        for (int k = 0; k < n; k++) {
+            int c = cells[k];
+            if (val[c]) {
+                done |= 1ULL << (val[c] - 1);
+                continue;
+            }
+            uint64_t m = cand[c];
+            twice |= once & m;
+            once |= m;
+        }
+        if ((once | done) != g->full) return 0;
+        uint64_t hidden = once & ~twice & ~done;
+        while (hidden) {
+            uint64_t bit = hidden & -hidden;
+            hidden &= hidden - 1;
+            for (int k = 0; k < n; k++) {
+                int c = cells[k];
+                if (!val[c] && (cand[c] & bit)) {
+                    if (cand[c] != bit) {
+                        if (!velim(x, s, c, cand[c] & ~bit)) return 0;
+                    }
+                    break;
+                }
+            }
+            placed = 1;
+        }
+        if (placed && !vsingles(x, s)) return 0;
+    }
+    return placed ? 2 : 1;
+}
+
+static int vpropagate(V *x, uint64_t *s) {
+    for (;;) {
+        if (!vsingles(x, s)) return 0;
+        int r = vhidden(x, s);
+        if (r != 2) return r;
+    }
+}
+
+static int vchoose(V *x, const uint64_t *s) {
+    const uint64_t *cand = VCAND(s);
+    const uint8_t *val = VVAL(x, s);
+    int best = 65, cell = -1;
+    for (int i = 0; i < x->nc; i++) {
+        if (val[i]) continue;
+        int k = sk_pop64(cand[i]);
+        if (k < best) {
+            best = k;
+            cell = i;
+            if (k == 2) break;
+        }
+    }
+    return cell;
+}
+
+int sk_variant_solve(const sk_vgeom *g, const uint8_t *grid, sk_job *job) {
+    V x;
+    memset(&x, 0, sizeof x);
+    x.g = g;
+    x.job = job;
+    x.n = g->n;
+    x.nc = g->n * g->n;
+    x.rng = job->seed;
+    size_t words = vwords(x.nc);
+    int cap = x.nc + 2, rc = 0, scap = cap < 32 ? cap : 32; /* states grow with the depth */
+    uint64_t *states = malloc(sizeof(uint64_t) * words * (size_t)scap);
+    int *cells = malloc(sizeof(int) * (size_t)cap);
+    uint64_t *rem = malloc(sizeof(uint64_t) * (size_t)cap);
+    x.queue = malloc(sizeof(uint16_t) * (size_t)x.nc * 2);
+    if (!states || !cells || !rem || !x.queue) {
+        job->nomem = 1;
+        rc = -1;
+        goto done;
+    }
+    uint64_t *root = states;
+    memset(root, 0, sizeof(uint64_t) * words);
+    VOPEN(root) = (uint64_t)x.nc;
+    for (int i = 0; i < x.nc; i++) {
+        uint64_t m = g->full;
+        if (job->cands && !grid[i]) m &= job->cands[i];
+        VCAND(root)[i] = m;
+        if (!m) goto done;
+    }
+    for (int i = 0; i < x.nc; i++)
+        if (grid[i]) {
+            uint64_t bit = 1ULL << (grid[i] - 1);
+            if (!(VCAND(root)[i] & bit)) goto done;
+            VCAND(root)[i] = bit;
+            x.queue[x.nq++] = (uint16_t)i;
+        }
+    for (int i = 0; i < x.nc; i++) /* cells single from their candidates alone */
+        if (!grid[i] && !(VCAND(root)[i] & (VCAND(root)[i] - 1))) x.queue[x.nq++] = (uint16_t)i;
+    if (sk_tick(job)) goto done;
+    if (!vpropagate(&x, root)) goto done;
+    if (!VOPEN(root)) {
+        sk_store(job, VVAL(&x, root), (size_t)x.nc);
+        goto done;
+    }
+    int k = 0;
+    cells[0] = vchoose(&x, root);
+    rem[0] = VCAND(root)[cells[0]];
+    job->guesses++;
+    while (k >= 0) {
+        if (!rem[k]) {
+            k--;
+            continue;
+        }
+        uint64_t r = rem[k];
+        int d = job->randomize ? sk_random_bit(r, &x.rng) : sk_ctz64(r);
+        rem[k] = r & ~(1ULL << d);
+        if (k + 1 >= scap) {
+            int more = 2 * scap < cap ? 2 * scap : cap;
+            uint64_t *grown = realloc(states, sizeof(uint64_t) * words * (size_t)more);
+            if (!grown) {
+                job->nomem = 1;
+                break;
+            }
+            states = grown;
+            scap = more;
+        }
+        uint64_t *t = states + words * (size_t)(k + 1);
+        memcpy(t, states + words * (size_t)k, sizeof(uint64_t) * words);
+        if (sk_tick(job)) break;
+        x.nq = 0;
+        VCAND(t)[cells[k]] = 1ULL << d;
+        x.queue[x.nq++] = (uint16_t)cells[k];
+        if (!vpropagate(&x, t)) continue;
+        if (!VOPEN(t)) {
+            if (sk_store(job, VVAL(&x, t), (size_t)x.nc)) break;
+            continue;
+        }
+        k++;
+        cells[k] = vchoose(&x, t);
+        rem[k] = VCAND(t)[cells[k]];
+        job->guesses++;
+    }
+    if (job->nomem) rc = -1;
+done:
+    free(states);
+    free(cells);
+    free(rem);
+    free(x.queue);
+    return rc;
+}

@@ -1,0 +1,181 @@
+"""Variants: the extra rules of a puzzle, as houses and peers its geometry adds.
+
+- ``x`` (alias ``diagonal``): both main diagonals are houses (any size).
+- ``windoku`` (alias ``hyper``): extra windows the size of a box, one cell in from the edge and
+  one apart (rows/columns 2-4 and 6-8 on 9x9); square boxes only.
+- ``anti-knight``, ``anti-king``: two cells a knight's / king's move apart are peers (no house).
+- Jigsaw: the boxes are replaced by ``regions``, N regions of N connected cells, written as N*N
+  symbols row by row, equal symbols forming a region.
+
+A :class:`~sudokit.geometry.Geometry` carries its variants and regions; this module defines
+them, reads them from text and checks them, with errors naming the problem.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .errors import GeometryError
+
+#: Canonical names, in the order they are written.
+NAMES = ("x", "windoku", "anti-knight", "anti-king")
+ALIASES = {"diagonal": "x", "diagonals": "x", "hyper": "windoku", "antiknight": "anti-knight",
+           "antiking": "anti-king", "knight": "anti-knight", "king": "anti-king"}
+
+KNIGHT = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
+KING = ((1, 1), (1, -1), (-1, 1), (-1, -1), (0, 1), (1, 0), (0, -1), (-1, 0))
+
+
+def parse_variants(text: str | Iterable[str] | None) -> tuple[str, ...]:
+    """``"x,anti-knight"`` (or a list of names) as canonical names in a fixed order;
+    ``jigsaw`` is accepted and left out (regions say it)."""
+    if text is None:
+        return ()
+    items = text.split(",") if isinstance(text, str) else list(text)
+    names = set()
+    for item in items:
+        if not isinstance(item, str):
+            raise GeometryError(f"a variant is a name, not {type(item).__name__}")
+        name = item.strip().lower().replace("_", "-")
+        if not name or name in ("classic", "jigsaw", "irregular"):
+            continue
+        name = ALIASES.get(name, name)
+        if name not in NAMES:
+            raise GeometryError(f"unknown variant {item.strip()!r}; choose from "
+                                f"{', '.join(NAMES)} (aliases: {', '.join(sorted(ALIASES))})")
+        names.add(name)
+    return tuple(n for n in NAMES if n in names)
+
+
+def parse_regions(text: str, size: int) -> tuple[int, ...]:
+    """Jigsaw regions from ``size*size`` symbols (spaces, newlines and ``|`` ignored): one
+    region index per cell, numbered in order of first appearance. Checks that there are
+    ``size`` regions of ``size`` connected cells."""
+    symbols = [ch for ch in text if not ch.isspace() and ch not in "|,"]
+    if len(symbols) != size * size:
+        raise GeometryError(f"regions need {size * size} symbols for a {size}x{size} grid "
+                            f"(one per cell, row by row), got {len(symbols)}")
+    index: dict[str, int] = {}
+    regions = tuple(index.setdefault(s, len(index)) for s in symbols)
+    names = {i: s for s, i in index.items()}
+    check_regions(regions, size, names)
+    return regions
+
+
+def check_regions(regions: tuple[int, ...], size: int, names: dict[int, str] | None = None) -> None:
+    """Raise :class:`GeometryError` unless ``regions`` splits the grid into ``size`` connected
+    regions of ``size`` cells."""
+    if len(regions) != size * size:
+        raise GeometryError(f"regions need one entry per cell ({size * size}), got {len(regions)}")
+    name = (lambda r: repr(names[r])) if names else (lambda r: str(r + 1))
+    count = len(set(regions))
+    if count != size or set(regions) != set(range(size)):
+        raise GeometryError(f"a {size}x{size} grid needs {size} regions, got {count}")
+    for r in range(size):
+        cells = [c for c, x in enumerate(regions) if x == r]
+        if len(cells) != size:
+            raise GeometryError(f"region {name(r)} has {len(cells)} cells; each region needs {size}")
+        if len(_connected(cells[0], set(cells), size)) != size:
+            raise GeometryError(f"region {name(r)} is not connected (its cells must touch side by side)")
+
+
+def _connected(start: int, cells: set[int], n: int) -> set[int]:
+    seen, todo = {start}, [start]
+    while todo:
+        c = todo.pop()
+        r, k = divmod(c, n)
+        for rr, kk in ((r - 1, k), (r + 1, k), (r, k - 1), (r, k + 1)):
+            d = rr * n + kk
+            if 0 <= rr < n and 0 <= kk < n and d in cells and d not in seen:
+                seen.add(d)
+                todo.append(d)
+    return seen
+
+
+def region_label(index: int) -> str:
+    """Regions are named by letters: region A, B, ..."""
+    return chr(ord("A") + index) if index < 26 else str(index + 1)
+
+
+def extra_houses(variants: tuple[str, ...], n: int, box_rows: int, box_cols: int
+                 ) -> tuple[tuple[tuple[int, ...], str], ...]:
+    """The houses the variants add, each with its name (``diagonal 1``, ``window 3``)."""
+    out: list[tuple[tuple[int, ...], str]] = []
+    if "x" in variants:
+        out.append((tuple(i * n + i for i in range(n)), "diagonal 1"))
+        out.append((tuple(i * n + (n - 1 - i) for i in range(n)), "diagonal 2"))
+    if "windoku" in variants:
+        if box_rows != box_cols:
+            raise GeometryError(f"windoku needs square boxes; {box_rows}x{box_cols} boxes are not")
+        b = box_rows
+        starts = range(1, n - b + 1, b + 1)
+        k = 0
+        for r0 in starts:
+            for c0 in starts:
+                k += 1
+                out.append((tuple((r0 + i) * n + c0 + j for i in range(b) for j in range(b)),
+                            f"window {k}"))
+    return tuple(out)
+
+
+def extra_peers(variants: tuple[str, ...], n: int) -> tuple[tuple[int, ...], ...]:
+    """For each cell, the cells a chess move away that the variants make its peers."""
+    moves = (KNIGHT if "anti-knight" in variants else ()) + (KING if "anti-king" in variants else ())
+    out = []
+    for cell in range(n * n):
+        r, c = divmod(cell, n)
+        out.append(tuple(sorted({(r + dr) * n + c + dc for dr, dc in moves
+                                 if 0 <= r + dr < n and 0 <= c + dc < n})))
+    return tuple(out)
+
+
+def describe(variants: tuple[str, ...], jigsaw: bool) -> str:
+    """``X + anti-knight``, ``jigsaw``, or ``classic``."""
+    parts = (["jigsaw"] if jigsaw else []) + list(variants)
+    return " + ".join(parts) if parts else "classic"
+
+
+def random_regions(size: int, box_rows: int, box_cols: int, rng, swaps: int | None = None) -> tuple[int, ...]:
+    """Random jigsaw regions: the boxes, then many random exchanges of two border cells
+    between neighbouring regions that keep every region connected (same sizes)."""
+    n = size
+    regions = [(r // box_rows) * box_rows + c // box_cols for r in range(n) for c in range(n)]
+    members = [set() for _ in range(n)]
+    for c, r in enumerate(regions):
+        members[r].add(c)
+
+    def neighbours(c: int):
+        r, k = divmod(c, n)
+        if r:
+            yield c - n
+        if r < n - 1:
+            yield c + n
+        if k:
+            yield c - 1
+        if k < n - 1:
+            yield c + 1
+
+    def border(a: int, b: int) -> list[int]:
+        """Cells of region a next to region b."""
+        return [c for c in members[a] if any(regions[d] == b for d in neighbours(c))]
+
+    def still_connected(region: set[int]) -> bool:
+        start = next(iter(region))
+        return len(_connected(start, region, n)) == len(region)
+
+    for _ in range(swaps if swaps is not None else 6 * n * n):
+        x = rng.randrange(n * n)
+        a = regions[x]
+        others = {regions[d] for d in neighbours(x)} - {a}
+        if not others:
+            continue
+        b = rng.choice(sorted(others))
+        candidates = [y for y in border(b, a) if y != x]
+        if not candidates:
+            continue
+        y = rng.choice(candidates)
+        new_a, new_b = (members[a] - {x}) | {y}, (members[b] - {y}) | {x}
+        if still_connected(new_a) and still_connected(new_b):
+            members[a], members[b] = new_a, new_b
+            regions[x], regions[y] = b, a
+    return tuple(regions)

@@ -1,0 +1,137 @@
+"""Variants as houses and peers: the model (names, jigsaw regions, windows, chess-move peers,
+clashes), and the compiled core against the reference solver on random variant puzzles."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from sudokit import Geometry, Grid
+from sudokit.errors import GeometryError
+from sudokit.search import core, reference
+from sudokit.variants import parse_regions, parse_variants, random_regions
+
+VARIANTS = ["x", "windoku", "anti-knight", "anti-king", "x,windoku", "x,anti-king", "windoku,anti-knight"]
+
+
+def test_names_and_aliases_are_read_in_one_order():
+    assert parse_variants("hyper, Diagonal") == ("x", "windoku")
+    assert parse_variants(["anti-king", "x"]) == ("x", "anti-king")
+    with pytest.raises(GeometryError, match="unknown variant 'queen'"):
+        parse_variants("x,queen")
+
+
+def test_x_adds_both_diagonals_and_windoku_four_windows_on_9x9():
+    g = Geometry.of(9).with_variants("x,windoku")
+    extra = g.houses[27:]
+    assert [g.house_name(27 + i) for i in range(6)] == ["diagonal 1", "diagonal 2"] + [f"window {k}" for k in range(1, 5)]
+    assert extra[0] == tuple(range(0, 81, 10)) and extra[1] == tuple(range(8, 80, 8))
+    # windows at rows/columns 2-4 and 6-8 (1-based)
+    rows_cols = {(g.row_of(c) + 1, g.col_of(c) + 1) for c in extra[2]}
+    assert rows_cols == {(r, c) for r in (2, 3, 4) for c in (2, 3, 4)}
+    assert {g.row_of(c) + 1 for c in extra[5]} == {6, 7, 8}
+    with pytest.raises(GeometryError, match="windoku needs square boxes"):
+        Geometry.of(6).with_variants("windoku")
+
+
+def test_chess_moves_add_peers_without_houses():
+    g = Geometry.of(9).with_variants("anti-knight")
+    centre = g.cell(4, 4)
+    classic = Geometry.of(9)
+    knight = {g.cell(4 + dr, 4 + dc) for dr, dc in ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))}
+    assert set(g.peers[centre]) - set(classic.peers[centre]) == knight  # all leave the centre box
+    assert set(g.peers[0]) == set(classic.peers[0])  # from a corner both moves stay in the box
+    assert len(g.houses) == 27
+    king = Geometry.of(9).with_variants("anti-king")
+    assert set(king.peers[centre]) == set(classic.peers[centre])  # a king's move stays in the box
+
+
+def test_a_chess_move_clash_is_named():
+    g = Geometry.of(9).with_variants("anti-knight")
+    values = [0] * 81
+    values[g.cell(2, 2)] = values[g.cell(3, 4)] = 5  # no row, column or box in common
+    (clash,) = Grid(g, values).clashes()
+    assert clash.describe(g) == "r3c3 and r4c5 both hold 5 (a knight's move apart)"
+
+
+def test_regions_replace_the_boxes_and_are_checked():
+    good = ("AAABBB"
+            "AACBBB"
+            "ACCDDD"
+            "CCEDDD"
+            "CEEFFF"
+            "EEEFFF")
+    with pytest.raises(GeometryError, match="region 'A' has 7 cells; each region needs 6"):
+        parse_regions("AAAABB" + good[6:], 6)
+    g = Geometry.of(6).with_variants(regions=good)
+    assert g.house_name(12) == "region A" and g.box_of(g.cell(1, 2)) == 2
+    assert sorted(g.boxes[0]) == [0, 1, 2, 6, 7, 12]
+    with pytest.raises(GeometryError, match="not connected"):
+        parse_regions("F" + good[1:-1] + "A", 6)  # two cells swapped across the grid
+    with pytest.raises(GeometryError, match="need 36 symbols"):
+        parse_regions("AAAB", 6)
+
+
+@settings(max_examples=20, deadline=None, derandomize=True)
+@given(shape=st.sampled_from([(2, 2), (2, 3), (3, 3), (2, 4)]), seed=st.integers(0, 2**31))
+def test_random_regions_are_valid_jigsaws(shape, seed):
+    n = shape[0] * shape[1]
+    regions = random_regions(n, *shape, random.Random(seed))
+    Geometry.of(n, shape).with_variants(regions=regions)  # checks size and connection
+
+
+def variant_geometry(shape, names, jigsaw_seed):
+    n = shape[0] * shape[1]
+    g = Geometry.of(n, shape)
+    regions = random_regions(n, *shape, random.Random(jigsaw_seed)) if jigsaw_seed is not None else None
+    try:
+        return g.with_variants(names, regions)
+    except GeometryError:
+        return None  # e.g. windoku on non-square boxes
+
+
+@settings(max_examples=30, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(shape=st.sampled_from([(2, 2), (2, 3), (3, 3)]), names=st.sampled_from(VARIANTS + [""]),
+       jigsaw=st.one_of(st.none(), st.integers(0, 1000)), seed=st.integers(0, 2**31),
+       keep=st.floats(0.4, 0.7))
+def test_the_core_finds_the_reference_solutions_of_variant_puzzles(shape, names, jigsaw, seed, keep):
+    g = variant_geometry(shape, names, jigsaw)
+    if g is None or g.is_classic:
+        return
+    full = core.solve(Grid.empty(g), limit=1, seed=seed, time_limit=2)
+    if full.solution is None:  # some jigsaw layouts with chess moves have no solution at all
+        assert full.limit_reached or reference.solve(Grid.empty(g), limit=1, node_limit=2_000).count == 0
+        return
+    solution = full.solution
+    assert solution.is_solved and not solution.clashes()
+    rng = random.Random(seed)
+    puzzle = Grid(g, [v if rng.random() < keep else 0 for v in solution.values])
+    expected = reference.solve(puzzle, limit=None, node_limit=2_000)
+    if expected.limit_reached:
+        return
+    got = core.solve(puzzle, limit=None)
+    assert sorted(tuple(s.values) for s in got.solutions) == sorted(tuple(s.values) for s in expected.solutions)
+    assert core.count_solutions(puzzle, None) == expected.count
+    assert all(s.is_solved for s in got.solutions)
+
+
+def test_a_variant_solution_keeps_every_variant_rule():
+    for names in VARIANTS:
+        g = Geometry.of(9).with_variants(names)
+        solution = core.solve(Grid.empty(g), limit=1, seed=7).solution
+        assert solution is not None and solution.is_solved, names
+        assert not solution.clashes()
+
+
+def test_the_core_refuses_malformed_variant_tables():
+    from sudokit.search import _core
+
+    houses, start, peers = core.variant_tables(Geometry.of(4).with_variants("x"))
+    with pytest.raises(ValueError, match="outside the grid"):
+        _core.solve(bytes(16), 2, 2, variant=(b"\xff\x00" * 4 + houses[8:], start, peers))
+    with pytest.raises(ValueError, match="peer_start"):
+        _core.solve(bytes(16), 2, 2, variant=(houses, start[:-4], peers))
+    with pytest.raises(TypeError, match="tuple"):
+        _core.solve(bytes(16), 2, 2, variant=[houses, start, peers])
