@@ -135,3 +135,60 @@ def test_the_core_refuses_malformed_variant_tables():
         _core.solve(bytes(16), 2, 2, variant=(houses, start[:-4], peers))
     with pytest.raises(TypeError, match="tuple"):
         _core.solve(bytes(16), 2, 2, variant=[houses, start, peers])
+
+
+def minimal_puzzle(g: Geometry, seed: int) -> Grid:
+    """A puzzle of the geometry with one solution: cells removed from a solution while the
+    core still finds one solution."""
+    solution = core.solve(Grid.empty(g), limit=1, seed=seed).solution
+    values = list(solution.values)
+    order = list(range(g.ncells))
+    random.Random(seed).shuffle(order)
+    for c in order:
+        v, values[c] = values[c], 0
+        if core.count_solutions(Grid(g, values), 2) != 1:
+            values[c] = v
+    return Grid(g, values)
+
+
+def test_the_command_line_solves_an_x_puzzle_that_classic_rules_leave_open():
+    from typer.testing import CliRunner
+
+    from sudokit.cli.main import app
+
+    g = Geometry.of(9).with_variants("x")
+    puzzle = minimal_puzzle(g, 5)
+    if reference.solve(Grid(Geometry.of(9), puzzle.values), limit=2).count < 2:
+        pytest.skip("this puzzle happens to be unique without the diagonals")
+    run = CliRunner().invoke(app, ["solve", puzzle.to_line(), "--variant", "x", "--to", "line"])
+    assert run.exit_code == 0, run.output
+    solution = Grid(g, Grid.parse(run.stdout.strip()).values)
+    assert solution.is_solved and all(p in (0, s) for p, s in zip(puzzle.values, solution.values))
+    classic = CliRunner().invoke(app, ["solve", puzzle.to_line(), "--to", "line"])
+    assert classic.exit_code == 4  # several solutions without the diagonals
+    bad = CliRunner().invoke(app, ["solve", puzzle.to_line(), "--variant", "queen"])
+    assert bad.exit_code == 3 and "unknown variant 'queen'" in bad.output
+
+
+def test_regions_come_from_the_option_or_a_file_and_json_keeps_them(tmp_path):
+    from typer.testing import CliRunner
+
+    from sudokit import formats
+    from sudokit.cli.main import app
+    from sudokit.variants import region_label
+
+    regions = random_regions(9, 3, 3, random.Random(4))
+    g = Geometry.of(9).with_variants(regions=regions)
+    if core.solve(Grid.empty(g), limit=1, time_limit=5).solution is None:
+        pytest.skip("this random layout has no solution")
+    puzzle = minimal_puzzle(g, 4)
+    text = "".join(region_label(r) for r in regions)
+    (tmp_path / "regions.txt").write_text("\n".join(text[i:i + 9] for i in range(0, 81, 9)) + "\n")
+    for arg in (text, str(tmp_path / "regions.txt")):
+        run = CliRunner().invoke(app, ["solve", puzzle.to_line(), "--regions", arg, "--to", "json"])
+        assert run.exit_code == 0, run.output
+        (back,) = formats.parse(run.stdout)
+        assert back.geometry == g and back.is_solved
+    with_x = puzzle.with_geometry(g.with_variants("x"))
+    (again,) = formats.parse(formats.dumps(with_x, "json"))
+    assert again.geometry == with_x.geometry and again.values == with_x.values

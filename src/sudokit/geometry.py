@@ -96,8 +96,10 @@ class Geometry:
             from . import variants
 
             object.__setattr__(self, "variants", variants.parse_variants(self.variants))
-            if self.regions is not None:
-                object.__setattr__(self, "regions", tuple(self.regions))
+            if self.regions is not None:  # numbered in order of first cell: one layout, one geometry
+                order: dict[int, int] = {}
+                regions = tuple(order.setdefault(r, len(order)) for r in self.regions)
+                object.__setattr__(self, "regions", regions)
                 variants.check_regions(self.regions, size)
             variants.extra_houses(self.variants, size, self.box_rows, self.box_cols)  # checks them
 

@@ -79,6 +79,13 @@ class Grid:
         return Grid(self.geometry, self.values, self.givens, self.comment,
                     candidates=self.candidates)
 
+    def with_geometry(self, geometry: Geometry) -> Grid:
+        """The same cells under another geometry of the same size (e.g. with a variant)."""
+        if geometry.size != self.geometry.size:
+            raise SudokitError(f"a {self.size}x{self.size} grid cannot take a "
+                               f"{geometry.size}x{geometry.size} geometry")
+        return Grid(geometry, self.values, self.givens, self.comment, candidates=self.candidates)
+
     def with_values(self, values: Sequence[int]) -> Grid:
         """A grid with these values and the same givens and candidates (e.g. the solution of
         this puzzle)."""

@@ -116,6 +116,30 @@ AlphabetOpt = Annotated[str | None, typer.Option(
     help=f"Symbols for the digits: {', '.join(ALPHABETS)} (default: 1-9 then A-Z).")]
 
 
+VariantOpt = Annotated[str | None, typer.Option(
+    "--variant", metavar="NAME[,NAME]", show_default=False,
+    help="Variant rules: x (diagonals), windoku (hyper), anti-knight, anti-king; combine with commas.")]
+RegionsOpt = Annotated[str | None, typer.Option(
+    "--regions", metavar="TEXT|FILE", show_default=False,
+    help="Jigsaw regions: N*N symbols row by row (equal symbols form a region), or a file of them.")]
+
+
+def apply_variant(grids: list[Grid], variant: str | None, regions: str | None) -> list[Grid]:
+    """The grids under the variant and jigsaw regions of the options (none: as read)."""
+    if not variant and regions is None:
+        return grids
+    text = regions
+    if regions is not None and _looks_like_path(regions) and Path(regions).is_file():
+        text = Path(regions).read_text(encoding="utf-8", errors="replace")
+    out, geometries = [], {}
+    for grid in grids:
+        g = grid.geometry
+        if g not in geometries:
+            geometries[g] = g.with_variants(variant or (), text)
+        out.append(grid.with_geometry(geometries[g]))
+    return out
+
+
 def check_format(name: str | None) -> str | None:
     """Typer callback: a format name (or alias such as ``csv``) of :mod:`sudokit.formats`,
     returned as the format's own name."""
