@@ -192,3 +192,11 @@ def test_regions_come_from_the_option_or_a_file_and_json_keeps_them(tmp_path):
     with_x = puzzle.with_geometry(g.with_variants("x"))
     (again,) = formats.parse(formats.dumps(with_x, "json"))
     assert again.geometry == with_x.geometry and again.values == with_x.values
+
+
+def test_the_logical_solver_says_it_does_not_take_variants_yet():
+    from sudokit.errors import SudokitError
+    from sudokit.logic import next_step
+
+    with pytest.raises(SudokitError, match="does not take x puzzles yet"):
+        next_step(Grid.empty(Geometry.of(9).with_variants("x")))
