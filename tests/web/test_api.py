@@ -439,3 +439,41 @@ def test_a_slow_request_does_not_block_the_others(client):
     finally:
         t.join()
     assert slow["response"].status_code == 408
+
+
+# --- every step available (POST /api/steps) -----------------------------------------------------
+
+def test_steps_lists_every_instance_of_every_technique(client):
+    r = client.post("/api/steps", json={"puzzle": position(EASY)})
+    assert r.status_code == 200, r.text
+    data = r.json()
+    expected = LogicalSolver().all_steps(Position.parse(EASY))
+    assert [s["explanation"] for s in data["steps"]] == [s.explanation for s in expected]
+    assert len({s["technique"] for s in data["steps"]}) >= 2
+    assert data["complete"] is True and data["warning"] is None
+    assert str(len(expected)) in data["message"]
+    # none is applied: every placement agrees with the solution
+    sol = solution(EASY).values
+    for s in data["steps"]:
+        for r_, c_, d in s["placements"]:
+            assert sol[(r_ - 1) * 9 + c_ - 1] == d
+    singles = ["full-house", "hidden-single", "naked-single"]
+    other = client.post("/api/steps", json={"puzzle": EASY, "exclude": singles}).json()
+    assert other["steps"] and all(s["technique"] not in singles for s in other["steps"])
+    only = client.post("/api/steps", json={"puzzle": EASY, "techniques": ["naked-single"]}).json()
+    assert {s["technique"] for s in only["steps"]} <= {"naked-single"}
+
+
+def test_steps_on_a_solved_grid_a_bad_puzzle_and_at_the_time_limit(client):
+    data = client.post("/api/steps", json={"puzzle": solution(EASY).to_line()}).json()
+    assert data["steps"] == [] and "already solved" in data["message"]
+    r = client.post("/api/steps", json={"puzzle": "11" + EASY[2:]})
+    assert r.status_code == 422 and error_of(r)
+    r = client.post("/api/steps", json={"puzzle": "." * 256, "box": "4x4", "time_limit": 0.3})
+    assert r.status_code in (200, 408), r.text
+    if r.status_code == 200:
+        data = r.json()
+        assert data["complete"] is False and "time limit" in data["message"]
+        assert data["warning"]  # an empty grid has several solutions
+    doc = client.get("/openapi.json").json()
+    assert "/api/steps" in doc["paths"] and "StepsResponse" in doc["components"]["schemas"]

@@ -31,7 +31,7 @@ from .models import (
     CancelRequest, CancelResponse, CheckResponse, CountResponse, ErrorResponse, ExportRequest,
     ExportResponse, GenerateRequest, GenerateResponse, HintRequest, HintResponse, InfoResponse,
     ParseRequest, ParseResponse, PuzzleRequest, RateResponse, ReadImageRequest, ReadImageResponse,
-    RoundResponse, SolveResponse, StepRequest, StepResponse, TechniqueModel,
+    RoundResponse, SolveResponse, StepRequest, StepResponse, StepsResponse, TechniqueModel,
 )
 from .pool import Cancelled, ClientBusy, WorkerPool
 from .worker import PoolBusy, TaskTimeout, WorkerFailed
@@ -272,6 +272,13 @@ def create_app(*, workers: int | None = None, time_limit: float = TIME_LIMIT,
         it. The step lists what it places and removes, and the cells, houses and candidates it
         looks at."""
         return await run("step", body, request)
+
+    @app.post("/api/steps", response_model=StepsResponse, responses=ERRORS, tags=["logic"])
+    async def steps(body: StepRequest, request: Request) -> dict:
+        """Every step available in the position: each instance of each chosen technique (none
+        applied), simplest technique first. At the time limit the steps found so far come
+        back with ``complete`` false."""
+        return await run("steps", body, request)
 
     @app.post("/api/round", response_model=RoundResponse, responses=ERRORS, tags=["logic"])
     async def round_(body: StepRequest, request: Request) -> dict:

@@ -19,7 +19,7 @@ from ..geometry import parse_box
 QUICK_UP_TO = {
     "count": 16, "solve": 16, "check": 16,  # the compiled search
     "round": 16,  # singles only
-    "step": 9, "hint": 9,  # the whole catalogue of techniques
+    "step": 9, "steps": 9, "hint": 9,  # the whole catalogue of techniques
     "export": 64, "rate": 0, "generate": 0,
 }
 #: A parse is quick up to this many characters of text.

@@ -202,6 +202,15 @@ class StepResponse(BaseModel):
     warning: Warning = None
 
 
+class StepsResponse(BaseModel):
+    steps: list[StepModel] = Field(description=(
+        "Every instance of every chosen technique in the position, none applied"))
+    message: str
+    complete: bool = Field(True, description=(
+        "False when the time limit stopped the search: the steps found so far"))
+    warning: Warning = None
+
+
 class RoundResponse(BaseModel):
     steps: list[StepModel]
     position: PositionModel

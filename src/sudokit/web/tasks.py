@@ -207,6 +207,36 @@ def step(req: dict) -> dict:
             "solved": after.is_solved, "message": found.explanation, "warning": warning}
 
 
+def steps(req: dict) -> dict:
+    """Every instance of every chosen technique available in the position (none applied). At
+    the time limit the steps found so far come back with ``complete`` false."""
+    position = position_of(req)
+    position.to_grid().validate()
+    _refuse_contradiction(position)
+    if position.is_solved:
+        return {"steps": [], "message": "the puzzle is already solved", "complete": True,
+                "warning": None}
+    warning = _solutions_warning(position, req)
+    g = position.geometry
+    complete = True
+    try:
+        found = _solver(req).all_steps(position)
+    except SearchLimitError as e:
+        found, complete = getattr(e, "steps", []), False
+    techniques = len({s.technique for s in found})
+    if found:
+        message = (f"{len(found)} step{'s' if len(found) != 1 else ''} of {techniques} "
+                   f"technique{'s' if techniques != 1 else ''}")
+    elif complete:
+        message = _stuck_message(warning)
+    else:
+        message = "no step found before the time limit"
+    if not complete and found:
+        message += " (stopped at the time limit: the steps found so far)"
+    return {"steps": [s.to_dict(g) for s in found], "message": message, "complete": complete,
+            "warning": warning}
+
+
 def _stuck_message(warning: str | None) -> str:
     text = "no chosen technique applies to this position"
     return f"{text}: {warning}" if warning else text
@@ -368,7 +398,8 @@ def _optional(module: str, what: str):
 
 
 TASKS: dict[str, Callable[[dict], dict]] = {
-    "parse": parse, "solve": solve, "count": count, "step": step, "round": round_, "hint": hint,
+    "parse": parse, "solve": solve, "count": count, "step": step, "steps": steps,
+    "round": round_, "hint": hint,
     "check": check, "export": export, "rate": rate, "generate": generate,
     "read-image": read_image,
 }
