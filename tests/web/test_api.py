@@ -323,6 +323,23 @@ def test_generate_when_generation_is_installed(client):
     assert search_solve(grid).status == "unique"
 
 
+def test_generate_takes_a_score_range_a_technique_and_level_any(client):
+    from sudokit.rating import rate
+
+    r = client.post("/api/generate", json={"size": 9, "seed": 3, "score": [2.5, 4.5],
+                                           "technique": "naked-pair", "time_limit": 60})
+    assert r.status_code == 200, r.text
+    grid = Position.from_json(r.json()["position"]).to_grid()
+    rating = rate(grid)
+    assert 2.5 <= rating.score <= 4.5 and "naked-pair" in rating.techniques
+    levels = {client.post("/api/generate", json={"size": 6, "seed": s, "level": "any",
+                                                  "time_limit": 30}).json()["rating"]["level"]
+              for s in range(6)}
+    assert len(levels) > 1
+    bad = client.post("/api/generate", json={"size": 4, "level": "hard", "time_limit": 5})
+    assert bad.status_code == 422 and "4x4" in error_of(bad)
+
+
 # --- bad input -------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("body", [b"{", b'{"puzzle": }', b"\xff\xfe", b'{"puzzle": "1"'])

@@ -102,7 +102,12 @@ class GenerateRequest(_Strict):
     size: Annotated[int, Field(ge=4, le=64)] = 9
     box: BoxShape = None
     level: Annotated[str | None, Field(max_length=32, description=(
-        "easy, medium, hard, expert or extreme; default: any"))] = None
+        "easy, medium, hard, expert, extreme, or any (a level the size can have, picked by "
+        "the seed); default: no target"))] = None
+    score: Annotated[list[Annotated[float, Field(ge=0, le=20)]] | None, Field(
+        min_length=2, max_length=2, description="[lowest, highest] Sudoku Explainer score")] = None
+    technique: Annotated[str | None, Field(max_length=64, description=(
+        "a technique id (see /api/info) the solve path must use"))] = None
     symmetry: Annotated[str, Field(max_length=32, description=(
         "none, 180, 90, mirror or diagonal"))] = "none"
     seed: Annotated[int | None, Field(ge=0, le=2**63 - 1)] = None

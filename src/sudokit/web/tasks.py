@@ -327,8 +327,10 @@ def generate(req: dict) -> dict:
     if size > req["max_size"]:
         raise TaskError(422, f"size {size} is larger than this server supports "
                              f"(at most {req['max_size']})")
+    score = req.get("score")
     made = gen.generate(size, box=req.get("box"), symmetry=req.get("symmetry") or "none",
-                        level=req.get("level"), seed=req.get("seed"),
+                        level=req.get("level"), score=None if score is None else tuple(score),
+                        technique=req.get("technique"), seed=req.get("seed"),
                         time_limit=_search_limit(req))
     rating = getattr(made, "rating", None)
     return {"position": _position_dict(Position.from_grid(made.puzzle)),
