@@ -52,7 +52,8 @@ export class GeneratePanel {
   async setup(info, sizes, n) {
     fillSelect($("gen-size"), sizes.map((s) => [String(s), `${s}x${s}`]), String(n));
     fillBoxSelect($("gen-box"), n);
-    fillSelect($("level"), [["", "any"], ...info.levels.map((l) => [l, l])], "");
+    // "any": a level the size can have, picked by the server (not extreme on every big grid)
+    fillSelect($("level"), [["any", "any"], ...info.levels.map((l) => [l, l])], "any");
     fillSelect($("symmetry"), info.symmetries.map((s) => [s, s]), info.symmetries[0]);
     fillSelect($("gen-technique"), [["", "any"], ...info.techniques.map((t) => [t.id, `${t.name} (${t.difficulty.toFixed(1)})`])], "");
     const caps = await api.capabilities();
