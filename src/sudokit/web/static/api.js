@@ -61,6 +61,14 @@ export const hint = (puzzle, level, choice) => post("/api/hint", { puzzle, level
 export const check = (puzzle) => post("/api/check", { puzzle });
 export const rate = (puzzle, opts = {}) => post("/api/rate", { puzzle, ...(opts.job ? { job: opts.job } : {}) }, opts);
 export const exportAs = (puzzle, to, entries) => post("/api/export", { puzzle, to, entries });
+/** A picture: {puzzle, to, candidates, solution, step, style, size_px} -> {media_type, encoding, data}. */
+export const renderPicture = (body, opts = {}) => post("/api/render", { ...body, ...(opts.job ? { job: opts.job } : {}) }, opts);
+/** A PDF booklet: {puzzles, per_page, solutions, title, rate, paper} -> {pages, data (base64)}. */
+export const printBooklet = (body, opts = {}) => post("/api/print", { ...body, ...(opts.job ? { job: opts.job } : {}) }, opts);
+/** A puzzle read from a picture (a data URL) -> {position, puzzle, doubtful, repaired, image, ...}. */
+export const readImage = (image, opts = {}) => post("/api/read-image", {
+  image, size: opts.size || null, box: opts.box || null, repair: true, job: opts.job || null,
+}, opts);
 
 // --- every step available now -------------------------------------------------------------------
 /** Techniques the fallback of :func:`allSteps` leaves out unless asked (each can take seconds). */
@@ -78,7 +86,10 @@ export async function allSteps(puzzle, choice, { signal, job, onFound = () => {}
   if (paths.has("/api/steps")) {
     const data = await post("/api/steps", { puzzle, ...choice, ...(job ? { job } : {}) }, { signal });
     onFound(data.steps, true);
-    return { steps: data.steps, complete: data.complete !== false, note: data.message || "" };
+    const complete = data.complete !== false;
+    const note = [complete ? "" : "stopped at the time limit: the steps found so far", data.warning || ""]
+      .filter(Boolean).join("; ");
+    return { steps: data.steps, complete, note };
   }
   const steps = [];
   const exclude = [...(choice.exclude || []), ...(slow ? [] : SLOW_TECHNIQUES)];

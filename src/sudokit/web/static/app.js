@@ -11,6 +11,8 @@ import { GeneratePanel, fillBoxSelect, fillSelect } from "./generate.js";
 import { decodeLine, sym } from "./grid.js";
 import { wireInput, isTyping } from "./input.js";
 import { mapDigits } from "./notation.js";
+import { base64Bytes, download, pictureBlob, pictureName, plainStep } from "./media.js";
+import { PhotoReview, shrinkPhoto } from "./photo.js";
 import { Game } from "./play.js";
 import { renderAllSteps, renderLog, showExplanation, stepText } from "./steps.js";
 import * as store from "./storage.js";
@@ -646,7 +648,9 @@ async function allSteps() {
     });
     if (!S.allJob || S.allJob.job !== job) return;
     draw(res.steps);
-    $("all-steps-note").textContent = `${res.steps.length} step${res.steps.length === 1 ? "" : "s"}${res.note ? ` — ${res.note}` : ""}`;
+    const kinds = new Set(res.steps.map((s) => s.technique)).size;
+    $("all-steps-note").textContent = `${res.steps.length} step${res.steps.length === 1 ? "" : "s"}` +
+      (kinds > 1 ? ` of ${kinds} techniques` : "") + (res.note ? ` — ${res.note}` : "");
   } finally {
     if (S.allJob && S.allJob.job === job) S.allJob = null;
   }
@@ -664,6 +668,7 @@ async function parseText(text, filename, box) {
   if (box) body.box = box;
   const data = await api.parse(body);
   S.parsed = data.puzzles;
+  updateBookChoice();
   loadPosition(data.puzzles[0].position);
   fillSelect($("puzzle-select"), data.puzzles.map((p, i) => [String(i), `${i + 1}${p.comment ? " — " + p.comment.slice(0, 40) : ""}`]), "0");
   $("picker").hidden = data.total < 2;
@@ -732,6 +737,87 @@ async function openFromHash() {
   game.version += 1;
   render();
   return true;
+}
+
+// --- a puzzle from a photo ----------------------------------------------------------------------
+const review = new PhotoReview();
+
+/** Shrink the picture, have the server read it, then the review view (outside the command, so
+ * the page is not busy while the user checks the cells). */
+async function readPhoto(file) {
+  if (!file) return;
+  let data = null;
+  await command(async () => {
+    const image = await shrinkPhoto(file, { maxChars: S.maxBody - 4096 });
+    data = await api.readImage(image, { job: api.newJobId("photo") });
+    say(`Check the grid read from the picture: ${data.message}`);
+  }, "Reading the photo");
+  if (!data) return;
+  const pos = await review.show(data);
+  if (!pos) { say("Photo: cancelled; the grid is as before"); return; }
+  await command(async () => {
+    S.parsed = [];
+    updateBookChoice();
+    $("picker").hidden = true;
+    loadGame(Game.fromPosition(pos, "given"));
+    history.replaceState(null, "", location.pathname);
+    updateShareHash();
+    const filled = game.givens.filter(Boolean).length;
+    say(`Opened the puzzle read from the picture (${filled} givens)`);
+    const n = await api.count(puzzle()).catch(() => null);
+    if (n && game.givensLine() === pos.givens) {
+      say(`Opened the puzzle read from the picture (${filled} givens): ${n.count === 1 ? "one solution" : n.label}`);
+      if (n.count !== 1) explain({ warning: `The puzzle as opened has ${n.label}: compare it with the picture.` });
+    }
+  });
+}
+
+// --- picture and booklet ---------------------------------------------------------------------------
+/** The step shown on the board (the branch drawn is not kept: the picture draws them all). */
+function shownStep() {
+  return S.pending && S.pending.steps.length ? plainStep(S.pending.steps[0]) : null;
+}
+
+async function exportPicture() {
+  requireGivens();
+  const to = $("pic-format").value;
+  const step = $("pic-step").checked ? shownStep() : null;
+  const size = Number($("pic-size").value);
+  const body = {
+    puzzle: puzzle(), to, style: $("pic-style").value,
+    candidates: $("pic-candidates").checked, solution: $("pic-solution").checked,
+    step, size_px: size >= 50 && size <= 4000 ? Math.round(size) : null,
+  };
+  const data = await api.renderPicture(body);
+  const name = pictureName(game.n, to, Boolean(step));
+  download(pictureBlob(data), name);
+  say(`Saved the picture as ${name}${step ? " (with the step shown)" : ""}`);
+}
+
+function bookPuzzles() {
+  const all = S.parsed.length > 1 && $("book-all").checked;
+  if (all) return S.parsed.map((p) => ({ box: p.position.box, givens: p.position.givens }));
+  requireGivens();
+  return [{ box: [game.g.br, game.g.bc], givens: game.givensLine() }];
+}
+
+async function printBook() {
+  const puzzles = bookPuzzles();
+  const data = await api.printBooklet({
+    puzzles, per_page: Number($("book-per-page").value), solutions: $("book-solutions").checked,
+    title: $("book-title").value.trim(), rate: $("book-rate").checked, paper: $("book-paper").value,
+  }, { job: api.newJobId("print") });
+  download(new Blob([base64Bytes(data.data)], { type: data.media_type }), "book.pdf");
+  const missing = data.without_answer ? `; ${data.without_answer} without an answer (several solutions)` : "";
+  say(`Saved book.pdf: ${data.puzzles} puzzle${data.puzzles === 1 ? "" : "s"} on ${data.pages} page${data.pages === 1 ? "" : "s"}${missing}`);
+}
+
+/** "This puzzle / all N puzzles" appears when the text opened last held several. */
+function updateBookChoice() {
+  const many = S.parsed.length > 1;
+  $("book-which-row").hidden = !many;
+  if (many) $("book-all-label").textContent = `all ${S.parsed.length} puzzles of the text opened`;
+  else document.querySelector('input[name="book-which"][value="current"]').checked = true;
 }
 
 // --- saved games ---------------------------------------------------------------------------------
@@ -846,6 +932,13 @@ function wire() {
   on("tech-all", "click", () => setTechniques(S.techniques.map((t) => t.id)));
   on("tech-singles", "click", () => setTechniques(SINGLES));
   on("tech-none", "click", () => setTechniques([]));
+  on("photo", "change", (e) => {
+    const file = e.target.files[0];
+    e.target.value = "";
+    readPhoto(file);
+  });
+  on("btn-export-picture", "click", () => command(exportPicture, "Drawing the picture"));
+  on("btn-print-book", "click", () => command(printBook, "Making the booklet"));
   on("file", "change", (e) => {
     const file = e.target.files[0];
     e.target.value = "";
@@ -879,7 +972,8 @@ function wire() {
     e.preventDefault();
     document.body.classList.remove("dropping");
     const file = e.dataTransfer && e.dataTransfer.files[0];
-    if (file) command(() => openFile(file));
+    if (file && /^image\//.test(file.type)) readPhoto(file);
+    else if (file) command(() => openFile(file));
   });
   window.addEventListener("hashchange", () => command(openFromHash));
   window.addEventListener("pagehide", saveNow);

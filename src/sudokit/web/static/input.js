@@ -68,6 +68,7 @@ export function wireInput(app) {
 
   document.addEventListener("keydown", (e) => {
     if (isTyping(e.target)) return;
+    if (document.querySelector("dialog[open]")) return;  // the photo review: keys are its own
     if ((e.target.tagName === "BUTTON" || e.target.tagName === "SUMMARY" || e.target.closest("#log")) &&
       (e.key === "Enter" || e.key === " ")) return;
     onKey(e);

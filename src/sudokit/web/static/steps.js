@@ -6,6 +6,8 @@ import { mapDigits, chainsOf, chainText, elides } from "./notation.js";
 
 /** Explanations longer than this fold (the whole text stays one click away). */
 export const FOLD_AT = 260;
+/** An all-steps list of at most this many steps has every technique unfolded. */
+export const OPEN_UP_TO = 40;
 
 function el(tag, cls, text) {
   const e = document.createElement(tag);
@@ -122,10 +124,13 @@ export function renderAllSteps(box, steps, n, { onShow, onApply, names = {} }) {
     groups.get(s.technique).push(s);
   }
   const order = [...groups.keys()].sort((a, b) => groups.get(a)[0].difficulty - groups.get(b)[0].difficulty);
-  for (const tech of order) {
+  // a long list (every instance of every technique: hundreds on a fresh 9x9) opens only the
+  // simplest techniques; the others unfold with a click on their name
+  const openAll = steps.length <= OPEN_UP_TO;
+  order.forEach((tech, i) => {
     const list = groups.get(tech);
     const det = el("details", "tech-group");
-    det.open = true;
+    det.open = openAll || i < 2;
     det.dataset.technique = tech;
     const sum = el("summary", "", `${names[tech] || list[0].name} (${list[0].difficulty.toFixed(1)})`);
     sum.appendChild(el("span", "muted", ` ×${list.length}`));
@@ -147,6 +152,6 @@ export function renderAllSteps(box, steps, n, { onShow, onApply, names = {} }) {
     }
     det.appendChild(ul);
     box.appendChild(det);
-  }
+  });
   if (!steps.length) box.appendChild(el("p", "muted", "No chosen technique applies to this position."));
 }
