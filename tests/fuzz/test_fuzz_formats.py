@@ -245,3 +245,16 @@ def test_a_box_pair_that_is_not_two_numbers_is_refused(fmt, box):
     text = formats.dumps(formats.parse(_EASY)[0], fmt or "line")
     with pytest.raises(SudokitError, match="box shape"):
         formats.parse(text, fmt, box=box)
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("comment", ["a\x01b", "\x0b", "x\x85y", "p\u2028q", "r\rs", "nul\x00",
+                                     "\x1c\x1d\x1e", "\ufffe", "# [Puzzle]\n#C"])
+def test_a_comment_of_any_characters_is_written_readably(fmt, comment):
+    """Comments with control characters made OpenSudoku XML no parser reads, a sukaku comment
+    with \\x85 or \\u2028 spilled onto a line of its own, and a NUL made every text but JSON
+    binary data: the grid must read back whatever its comment holds."""
+    grid = formats.parse(_EASY)[0]
+    grid = Grid(grid.geometry, grid.values, comment=comment,
+                candidates=[0 if v else 0b110 for v in grid.values])
+    round_trip(grid, fmt, None)
