@@ -156,6 +156,25 @@ def test_photo_review_on_a_phone_marks_repaired_cells_and_cancel_keeps_the_grid(
     expect(page.locator("#status")).to_contain_text("cancelled")
 
 
+PHOTOS = Path(__file__).resolve().parents[3] / "shared" / "data" / "photos"
+
+
+@pytest.mark.skipif(not (PHOTOS / "image1.jpg").exists(), reason=f"no photos in {PHOTOS}")
+def test_a_newspaper_photo_is_read_through_the_page(page, server_url):
+    # image1.jpg of Wicht & Hennebert's set (640x480, a phone photo of a newspaper): sent as it
+    # is in size (it is smaller than 1600 px), read, reviewed and opened unchanged
+    rows = (PHOTOS / "image1.dat").read_text().splitlines()[2:]
+    want = "".join("".join(r.split()) for r in rows).replace("0", ".")
+    open_page(page, server_url)
+    page.set_input_files("#photo", str(PHOTOS / "image1.jpg"))
+    expect(page.locator("#photo-review")).to_be_visible(timeout=20000)
+    read = page.eval_on_selector_all("#photo-grid input", "els => els.map(e => e.value || '.').join('')")
+    assert read == want
+    page.keyboard.press("Enter")  # Open puzzle
+    expect(page.locator("#photo-review")).to_be_hidden()
+    assert givens(page) == want
+
+
 def test_photo_errors_are_shown_plainly(page, server_url, tmp_path):
     open_page(page, server_url)
     fake = tmp_path / "notes.png"

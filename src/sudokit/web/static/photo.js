@@ -117,8 +117,12 @@ export class PhotoReview {
     this.note("");
     this.check();
     if (!this.dialog.open) this.dialog.showModal();
-    const first = this.doubtful.size ? Math.min(...this.doubtful.keys()) : 0;
-    this.inputs[first].focus();
+    if (window.matchMedia("(pointer: coarse)").matches) {
+      $("photo-open").focus();  // on a touch screen a focused cell would pop up the keyboard
+    } else {
+      const first = this.doubtful.size ? Math.min(...this.doubtful.keys()) : 0;
+      this.inputs[first].focus();
+    }
     return new Promise((resolve) => { this.resolve = resolve; });
   }
 
