@@ -173,8 +173,8 @@ def test_counts_agree_with_the_backtracking_solver_on_small_grids(box, seed, bla
     _, p = puzzle(geometry, rng, blank)
     if clash:  # sometimes break it: copy a given onto an empty peer
         filled = [c for c, v in enumerate(p.values) if v]
-        cell = rng.choice(filled)
-        empty_peers = [q for q in geometry.peers[cell] if not p.values[q]]
+        cell = rng.choice(filled) if filled else None
+        empty_peers = [q for q in geometry.peers[cell] if not p.values[q]] if filled else []
         if empty_peers:
             values = list(p.values)
             values[rng.choice(empty_peers)] = p.values[cell]
