@@ -67,3 +67,13 @@ def server_url():
 def screenshots() -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     return SCREENSHOTS
+
+
+@pytest.fixture(scope="module")
+def pool():
+    """A worker pool for a module's API tests: one slow lane and the reserved quick one."""
+    from sudokit.web.pool import WorkerPool
+
+    p = WorkerPool(1)
+    yield p
+    p.close()

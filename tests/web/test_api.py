@@ -15,7 +15,6 @@ from sudokit.grid import Grid
 from sudokit.logic import LogicalSolver, Position, hint, next_step
 from sudokit.search import solve as search_solve
 from sudokit.web.app import create_app
-from sudokit.web.pool import WorkerPool
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "examples"
@@ -24,13 +23,6 @@ EXAMPLES = REPO / "examples"
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 SIX = "1.....\n..3.5.\n.4....\n....2.\n.5.1..\n.....6"
 MAX_BODY = 64 * 1024
-
-
-@pytest.fixture(scope="module")
-def pool():
-    p = WorkerPool(1)
-    yield p
-    p.close()
 
 
 @pytest.fixture(scope="module")

@@ -6,9 +6,9 @@ from __future__ import annotations
 import importlib.util
 import re
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
+from pages import EASY, cell, open_page
 
 from sudokit.grid import Grid
 from sudokit.logic import LogicalSolver, Position, hint, next_step
@@ -22,23 +22,11 @@ pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
                                 reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")
 
 EXAMPLES = REPO / "examples"
-EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 SINGLES = ["full-house", "hidden-single", "naked-single"]
 
 
-def open_page(page, url: str, puzzle: str | None = None, box: str | None = None):
-    target = url
-    if puzzle:
-        target += f"#p={quote(puzzle)}" + (f"&b={box}" if box else "")
-    page.goto(target)
-    page.wait_for_selector("body.ready")
-    if puzzle:
-        page.wait_for_selector(".cell.given")
-    return page
 
 
-def cell(page, name: str):
-    return page.locator(f'[data-cell="{name}"]')
 
 
 def values(page) -> list[str]:

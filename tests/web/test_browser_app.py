@@ -5,13 +5,12 @@ the generate panel's Cancel. Screenshots go to build/screenshots/ (see conftest.
 
 from __future__ import annotations
 
-import base64
 import json
 import time
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
+from pages import DESKTOP, EASY, PHONE, cell, open_page
 
 from sudokit.grid import Grid
 from sudokit.logic import LogicalSolver, Position
@@ -25,25 +24,11 @@ EXAMPLES = REPO / "examples"
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
                                 reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")
 
-EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
 
 
-def open_page(page, url: str, puzzle: str | None = None, box: str | None = None, extra: str = ""):
-    target = url
-    if puzzle:
-        target += f"#p={quote(puzzle)}" + (f"&b={box}" if box else "") + extra
-    page.goto(target)
-    page.wait_for_selector("body.ready")
-    if puzzle:
-        page.wait_for_selector(".cell.given")
-    return page
 
 
-def cell(page, name: str):
-    return page.locator(f'[data-cell="{name}"]')
 
 
 def has_class(page, name: str, cls: str) -> bool:

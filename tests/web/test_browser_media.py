@@ -10,9 +10,9 @@ import io
 import json
 import re
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
+from pages import DESKTOP, EASY, PHONE, open_page
 
 from sudokit.logic import LogicalSolver, Position
 
@@ -26,17 +26,8 @@ FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
                                 reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")
 
-EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
 
 
-def open_page(page, url: str, puzzle: str | None = None):
-    page.goto(url + (f"#p={quote(puzzle)}" if puzzle else ""))
-    page.wait_for_selector("body.ready")
-    if puzzle:
-        page.wait_for_selector(".cell.given")
-    return page
 
 
 def givens(page) -> str:

@@ -24,14 +24,6 @@ SETTLE = 10.0
 
 
 @pytest.fixture(scope="module")
-def pool():
-    """One slow lane and the reserved quick one."""
-    p = WorkerPool(1)
-    yield p
-    p.close()
-
-
-@pytest.fixture(scope="module")
 def app(pool):
     return create_app(pool=pool)
 
