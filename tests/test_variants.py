@@ -200,3 +200,51 @@ def test_the_logical_solver_says_it_does_not_take_variants_yet():
 
     with pytest.raises(SudokitError, match="does not take x puzzles yet"):
         next_step(Grid.empty(Geometry.of(9).with_variants("x")))
+
+
+@pytest.mark.parametrize("variant,size", [("x", 9), ("windoku", 9), ("anti-knight", 9), ("anti-king", 9),
+                                          ("jigsaw", 6), ("jigsaw", 9), ("jigsaw,x", 9), ("x,anti-king", 9)])
+def test_generated_variant_puzzles_have_one_solution_by_their_rules(variant, size):
+    from sudokit.generate import generate, is_symmetric
+
+    g = generate(size, variant=variant, seed=11, symmetry="180", time_limit=60)
+    geometry = g.puzzle.geometry
+    assert not geometry.is_classic and g.solution.geometry == geometry
+    assert ("jigsaw" in variant) == (geometry.regions is not None)
+    checked = reference.solve(g.puzzle, limit=2, node_limit=100_000)  # not the core that made it
+    assert not checked.limit_reached and checked.count == 1
+    assert checked.solution.values == g.solution.values and g.solution.is_solved
+    assert is_symmetric(g.puzzle, "180")
+    assert generate(size, variant=variant, seed=11, symmetry="180").puzzle == g.puzzle  # by seed
+
+
+def test_variant_generation_refuses_what_it_cannot_do_yet():
+    from sudokit.errors import SudokitError
+    from sudokit.generate import generate
+
+    with pytest.raises(SudokitError, match="no level, score or technique yet"):
+        generate(9, variant="x", level="hard")
+    with pytest.raises(GeometryError, match="windoku needs square boxes"):
+        generate(6, variant="windoku")
+    with pytest.raises(SudokitError, match="an empty 6x6 x \\+ anti-king grid has no solution"):
+        generate(6, variant="x,anti-king", seed=1)
+
+
+def test_generate_jigsaw_json_lines_read_back_with_their_regions():
+    import json
+
+    from typer.testing import CliRunner
+
+    from sudokit import formats
+    from sudokit.cli.main import app
+
+    run = CliRunner().invoke(app, ["generate", "--variant", "jigsaw", "--count", "3", "--seed", "2",
+                                   "--size", "6", "--json"])
+    assert run.exit_code == 0, run.output
+    docs = [json.loads(line) for line in run.stdout.splitlines()]
+    assert len(docs) == 3 and len({d["regions"] for d in docs}) == 3  # new regions each time
+    for doc in docs:
+        (grid,) = formats.parse(json.dumps({"box": doc["box"], "puzzle": doc["puzzle"],
+                                            "regions": doc["regions"]}))
+        assert grid.geometry.regions is not None
+        assert core.count_solutions(grid, 2) == 1

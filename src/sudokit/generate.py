@@ -36,6 +36,7 @@ from functools import lru_cache
 from . import limits
 from .errors import SearchLimitError, SudokitError
 from .geometry import Geometry, parse_box
+from .variants import wants_jigsaw
 from .grid import Grid
 
 SYMMETRIES = ("none", "180", "90", "mirror", "diagonal")
@@ -89,6 +90,13 @@ class Generated:
         doc = {"puzzle": self.puzzle.to_line(alphabet), "solution": self.solution.to_line(alphabet),
                "size": self.puzzle.size, "box": self.puzzle.geometry.box_shape,
                "givens": self.givens, "seed": self.seed}
+        g = self.puzzle.geometry
+        if g.variants:
+            doc["variants"] = list(g.variants)
+        if g.regions is not None:
+            from .formats.jsonfmt import to_object
+
+            doc["regions"] = to_object(self.puzzle)["regions"]
         if self.rating is not None:
             doc["rating"] = self.rating.to_dict()
         return doc
@@ -235,10 +243,12 @@ def _check(values: bytearray, geometry: Geometry, node_limit: int, clock: _Clock
     """1 if the puzzle has one solution, 2 if more, 0 if none, None if the node budget ran
     out first. Raises :class:`_Expired` at the deadline."""
     from .search import _core
+    from .search.core import variant_tables
 
     _, count, complete, limit_reached, _, _ = _core.solve(
         bytes(values), geometry.box_rows, geometry.box_cols, limit=2, keep=0,
-        node_limit=node_limit, time_limit=clock.remaining(), cancel=limits.core_cancel())
+        node_limit=node_limit, time_limit=clock.remaining(), cancel=limits.core_cancel(),
+        variant=variant_tables(geometry))
     if count >= 2:
         return 2
     if limit_reached or not complete:
@@ -348,8 +358,18 @@ def _target(geometry: Geometry, level, score, tech, minimal_asked) -> _Target:
     return _Target(level, band, tech, fill)
 
 
-def _settings(size, box, symmetry, minimal, level, score, technique):
-    geometry = geometry_for(size, box)
+def _variant_geometry(geometry: Geometry, variant, regions, level, score, technique) -> Geometry:
+    """The geometry with the variant's rules; refuses what variants cannot have yet."""
+    if not variant and regions is None:
+        return geometry
+    if level is not None or score is not None or technique is not None:
+        raise SudokitError("variant puzzles take no level, score or technique yet: the logical "
+                           "solver that rates them does not read variant houses")
+    return geometry.with_variants(variant or (), regions)
+
+
+def _settings(size, box, symmetry, minimal, level, score, technique, variant=None, regions=None):
+    geometry = _variant_geometry(geometry_for(size, box), variant, regions, level, score, technique)
     sym = check_symmetry(symmetry, geometry)
     minimal_asked = minimal
     if minimal is None:
@@ -412,7 +432,7 @@ def _note_miss(clock: _Clock, score: float, band: tuple[float, float]) -> None:
 
 
 def _one(geometry: Geometry, sym: str, minimal: bool, targets: tuple[_Target, ...], seed: int,
-         clock: _Clock, rate: bool) -> Generated:
+         clock: _Clock, rate: bool, jigsaw: bool = False) -> Generated:
     """Candidates from ``seed`` until one fits (raises _Expired at the deadline). With several
     targets (``level="any"``) the seed picks one."""
     from .levels import fill_to_band
@@ -422,6 +442,9 @@ def _one(geometry: Geometry, sym: str, minimal: bool, targets: tuple[_Target, ..
     target = targets[0] if len(targets) == 1 else rng.choice(targets)
     clock.target = target
     band, tech = target.band, target.tech
+    if not geometry.is_classic or jigsaw:
+        rate = False  # the logical solver does not take variants yet
+    plain = geometry
     start = time.perf_counter()
     tries = 0
     while True:
@@ -430,7 +453,10 @@ def _one(geometry: Geometry, sym: str, minimal: bool, targets: tuple[_Target, ..
         limits.check()
         tries += 1
         clock.candidates += 1
-        solution = core.random_solution(geometry, rng.getrandbits(63)).values
+        if jigsaw:  # new regions with each candidate, and a grid that fills them
+            geometry, solution = _random_jigsaw(plain, rng, clock)
+        else:
+            solution = core.random_solution(geometry, rng.getrandbits(63)).values
         try:
             values = carve(solution, geometry, sym, minimal, random.Random(rng.getrandbits(64)), clock)
             if target.fill:
@@ -461,6 +487,27 @@ def _one(geometry: Geometry, sym: str, minimal: bool, targets: tuple[_Target, ..
                          time.perf_counter() - start)
 
 
+def _random_jigsaw(geometry: Geometry, rng: random.Random, clock: _Clock) -> tuple[Geometry, list[int]]:
+    """The geometry with random jigsaw regions and a random full grid of them (regions an
+    empty grid does not fill quickly are drawn again)."""
+    from .search import core
+    from .variants import random_regions
+
+    while True:
+        if clock.expired():
+            raise _Expired()
+        limits.check()
+        regions = random_regions(geometry.size, geometry.box_rows, geometry.box_cols, rng)
+        g = Geometry(geometry.box_rows, geometry.box_cols, geometry.variants, regions)
+        full = core.solve(Grid.empty(g), 1, node_limit=_JIGSAW_FILL_NODES, seed=rng.getrandbits(63))
+        if full.solution is not None:
+            return g, full.solution.values
+
+
+#: Nodes an empty jigsaw grid may take to show it can be filled before its regions are redrawn.
+_JIGSAW_FILL_NODES = 200_000
+
+
 def _limit_message(clock: _Clock, targets: tuple[_Target, ...], count: int | None = None) -> str:
     target = clock.target if clock.target is not None else targets[0]
     want = _want_text(target)
@@ -478,7 +525,8 @@ def _limit_message(clock: _Clock, targets: tuple[_Target, ...], count: int | Non
 def generate(size: int = 9, *, box=None, symmetry: str = "none", minimal: bool | None = None,
              level: str | None = None, score: tuple[float, float] | None = None,
              technique: str | None = None, seed: int | None = None,
-             time_limit: float | None = None, rate: bool = True) -> Generated:
+             time_limit: float | None = None, rate: bool = True, variant=None,
+             regions=None) -> Generated:
     """One puzzle with exactly one solution.
 
     ``size`` and ``box`` (``(r, c)`` or ``"RxC"``) give the grid; ``symmetry`` one of
@@ -496,14 +544,20 @@ def generate(size: int = 9, *, box=None, symmetry: str = "none", minimal: bool |
     is checked between core calls and between solving steps (a single step of a forcing
     technique on a 25x25 grid can take seconds). The work runs under the budget in force
     (:mod:`sudokit.limits`): an outer deadline or cancel token stops it too.
+
+    ``variant`` (names, e.g. ``"x,anti-knight"``; ``jigsaw`` makes random connected regions
+    per puzzle) and ``regions`` (fixed jigsaw regions) generate variant puzzles (see
+    :mod:`sudokit.variants`); they take no level, score or technique yet, and are not rated.
     """
-    geometry, sym, minimal, targets = _settings(size, box, symmetry, minimal, level, score, technique)
+    geometry, sym, minimal, targets = _settings(size, box, symmetry, minimal, level, score, technique,
+                                                variant, regions)
+    jigsaw = wants_jigsaw(variant) and regions is None  # random regions for each puzzle
     if time_limit is None and _has_target(targets):
         time_limit = DEFAULT_TIME_LIMIT
     clock = _Clock(time_limit)
     seed = _new_seed() if seed is None else int(seed)
     try:
-        result = _run(geometry, sym, minimal, targets, seed, clock, rate)
+        result = _run(geometry, sym, minimal, targets, seed, clock, rate, jigsaw)
     except _Expired:
         raise SearchLimitError(_limit_message(clock, targets)) from None
     result.seconds = time.perf_counter() - clock.start
@@ -514,12 +568,13 @@ def _has_target(targets: tuple[_Target, ...]) -> bool:
     return any(t.band is not None or t.tech is not None for t in targets)
 
 
-def _run(geometry, sym, minimal, targets, seed, clock: _Clock, rate: bool) -> Generated:
+def _run(geometry, sym, minimal, targets, seed, clock: _Clock, rate: bool,
+         jigsaw: bool = False) -> Generated:
     """:func:`_one` under the shared budget: the clock's time left and the outer budget's."""
     left = None if clock.deadline is None else max(0.0, clock.deadline - time.perf_counter())
     # a little after the clock, so that the clock's own message (what was reached) wins
     with limits.limited(None if left is None else left + 0.05, what="the generator"):
-        return _one(geometry, sym, minimal, targets, seed, clock, rate)
+        return _one(geometry, sym, minimal, targets, seed, clock, rate, jigsaw)
 
 
 def generate_many(count: int, size: int = 9, **options) -> Iterator[Generated]:
@@ -530,12 +585,14 @@ def generate_many(count: int, size: int = 9, **options) -> Iterator[Generated]:
     if count < 1:
         raise SudokitError(f"count must be at least 1, not {count}")
     unknown = set(options) - {"box", "symmetry", "minimal", "level", "score", "technique", "seed",
-                              "time_limit", "rate"}
+                              "time_limit", "rate", "variant", "regions"}
     if unknown:
         raise TypeError(f"generate_many() got unexpected option(s): {', '.join(sorted(unknown))}")
     geometry, sym, minimal, targets = _settings(
         size, options.get("box"), options.get("symmetry", "none"), options.get("minimal"),
-        options.get("level"), options.get("score"), options.get("technique"))
+        options.get("level"), options.get("score"), options.get("technique"),
+        options.get("variant"), options.get("regions"))
+    jigsaw = wants_jigsaw(options.get("variant")) and options.get("regions") is None
     rate = options.get("rate", True)
     time_limit = options.get("time_limit")
     if time_limit is None and _has_target(targets):
@@ -546,7 +603,7 @@ def generate_many(count: int, size: int = 9, **options) -> Iterator[Generated]:
     for _ in range(count):
         own = master.getrandbits(48)
         try:
-            item = _run(geometry, sym, minimal, targets, own, clock, rate)
+            item = _run(geometry, sym, minimal, targets, own, clock, rate, jigsaw)
         except _Expired:
             raise SearchLimitError(_limit_message(clock, targets, count)) from None
         clock.found += 1

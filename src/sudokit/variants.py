@@ -47,6 +47,14 @@ def parse_variants(text: str | Iterable[str] | None) -> tuple[str, ...]:
     return tuple(n for n in NAMES if n in names)
 
 
+def wants_jigsaw(text: str | Iterable[str] | None) -> bool:
+    """True if the variant names ask for jigsaw regions (``jigsaw`` or ``irregular``)."""
+    if text is None:
+        return False
+    items = text.split(",") if isinstance(text, str) else list(text)
+    return any(isinstance(i, str) and i.strip().lower() in ("jigsaw", "irregular") for i in items)
+
+
 def parse_regions(text: str, size: int) -> tuple[int, ...]:
     """Jigsaw regions from ``size*size`` symbols (spaces, newlines and ``|`` ignored): one
     region index per cell, numbered in order of first appearance. Checks that there are

@@ -124,13 +124,18 @@ RegionsOpt = Annotated[str | None, typer.Option(
     help="Jigsaw regions: N*N symbols row by row (equal symbols form a region), or a file of them.")]
 
 
+def regions_text(regions: str | None) -> str | None:
+    """The text of --regions: the option's own, or the file it names."""
+    if regions is not None and _looks_like_path(regions) and Path(regions).is_file():
+        return Path(regions).read_text(encoding="utf-8", errors="replace")
+    return regions
+
+
 def apply_variant(grids: list[Grid], variant: str | None, regions: str | None) -> list[Grid]:
     """The grids under the variant and jigsaw regions of the options (none: as read)."""
     if not variant and regions is None:
         return grids
-    text = regions
-    if regions is not None and _looks_like_path(regions) and Path(regions).is_file():
-        text = Path(regions).read_text(encoding="utf-8", errors="replace")
+    text = regions_text(regions)
     out, geometries = [], {}
     for grid in grids:
         g = grid.geometry

@@ -12,7 +12,8 @@ from .. import formats
 from ..errors import SudokitError
 from ..grid import Grid
 from .common import (
-    EXIT_CODES_HELP, EXIT_OK, AlphabetOpt, BoxOpt, check_format, echo, handle_errors, message,
+    EXIT_CODES_HELP, EXIT_OK, AlphabetOpt, BoxOpt, RegionsOpt, check_format, echo, handle_errors,
+    message, regions_text,
 )
 
 
@@ -155,6 +156,11 @@ def generate(
         help="Output format (line, grid, classic, comma, sdk, json, ...; default line: one "
              "puzzle a line).")] = None,
     alphabet: AlphabetOpt = None,
+    variant: Annotated[str | None, typer.Option(
+        "--variant", metavar="NAME[,NAME]", show_default=False,
+        help="Variant puzzles: x, windoku, anti-knight, anti-king, jigsaw (random regions for "
+             "each puzzle); combine with commas. No level, score or rating yet.")] = None,
+    regions: RegionsOpt = None,
     solution: Annotated[bool, typer.Option(
         "--solution", help="Print the solution too (on the same line in the line format).")] = False,
     rate: Annotated[bool, typer.Option(
@@ -182,9 +188,12 @@ def generate(
 
             output_format(output, ("pdf",))
         try:
+            if (variant or regions is not None) and rate:
+                raise SudokitError("--rate does not take variant puzzles yet")
             for g in generate_many(count, n, box=box, symmetry=symmetry, minimal=minimal,
                                    level=level, score=band, technique=technique, seed=seed,
-                                   time_limit=time_limit, rate=rate):
+                                   time_limit=time_limit, rate=rate, variant=variant,
+                                   regions=regions_text(regions)):
                 writer.write(g)
                 made.append(g)
         finally:

@@ -183,6 +183,12 @@ def random_solution(geometry: Geometry | int | str, seed: int) -> Grid:
     result = solve(Grid.empty(geometry), 1, node_limit=_RANDOM_FILL_NODES, seed=seed)
     if result.solution is not None:
         return result.solution
+    if not geometry.is_classic:  # the pattern ignores a variant's rules: search longer instead
+        result = solve(Grid.empty(geometry), 1, node_limit=100 * _RANDOM_FILL_NODES, seed=seed)
+        if result.solution is not None:
+            return result.solution
+        why = "has no solution" if result.complete else "found no solution within its node limit"
+        raise SudokitError(f"an empty {geometry.size}x{geometry.size} {geometry.variant_name} grid {why}")
     return _shuffled_pattern(geometry, seed)
 
 
