@@ -107,6 +107,9 @@ def draw_board(scene: Scene, board: Board, style: Style, x0: float, y0: float, s
         x, y = f.cell_box(cell)
         scene.add(Rect(x, y, cs, cs, _mix(colours)))
 
+    # the variant's own houses: windows shaded, diagonals drawn under the digits
+    _variant_marks(scene, g, f, style, x0, y0, side, fills)
+
     # 2. candidate discs
     values = board.values
     shown: dict[int, int] = {}  # cell -> mask of candidates to write
@@ -135,21 +138,24 @@ def draw_board(scene: Scene, board: Board, style: Style, x0: float, y0: float, s
             cx, cy = f.cand_centre(cell, d)
             scene.add(Circle(cx, cy, rr, None, colour, max(0.5, cs * 0.035)))
 
-    # 3. grid lines: thin cell lines, then thick box lines and the border over them
+    # 3. grid lines: thin cell lines, then thick box (region) lines and the border over them
     x1, y1 = x0 + side, y0 + side
-    for i in range(1, n):
-        if i % g.box_cols:
+    if g.regions is None:
+        for i in range(1, n):
+            if i % g.box_cols:
+                x = x0 + i * cs
+                scene.add(Line(x, y0, x, y1, style.thin, f.thin))
+            if i % g.box_rows:
+                y = y0 + i * cs
+                scene.add(Line(x0, y, x1, y, style.thin, f.thin))
+        for i in range(g.box_cols, n, g.box_cols):
             x = x0 + i * cs
-            scene.add(Line(x, y0, x, y1, style.thin, f.thin))
-        if i % g.box_rows:
+            scene.add(Line(x, y0, x, y1, style.thick, f.thick * 0.8))
+        for i in range(g.box_rows, n, g.box_rows):
             y = y0 + i * cs
-            scene.add(Line(x0, y, x1, y, style.thin, f.thin))
-    for i in range(g.box_cols, n, g.box_cols):
-        x = x0 + i * cs
-        scene.add(Line(x, y0, x, y1, style.thick, f.thick * 0.8))
-    for i in range(g.box_rows, n, g.box_rows):
-        y = y0 + i * cs
-        scene.add(Line(x0, y, x1, y, style.thick, f.thick * 0.8))
+            scene.add(Line(x0, y, x1, y, style.thick, f.thick * 0.8))
+    else:
+        _region_lines(scene, g, f, style, x0, y0)
     half = f.thick / 2
     scene.add(Rect(x0 - half * 0.0, y0, side, side, None, style.thick, f.thick))
 
@@ -179,3 +185,36 @@ def draw_board(scene: Scene, board: Board, style: Style, x0: float, y0: float, s
     # 5. the step's outlines, crosses and arrows
     marks.draw(scene, f, step, style)
     return f
+
+
+def _variant_marks(scene, g, f, style, x0: float, y0: float, side: float, fills: dict) -> None:
+    """Windoku windows shaded (cells not already filled), X diagonals as light lines."""
+    cs = f.cs
+    for cells, name in g.extra_houses:
+        if name.startswith("window"):
+            for cell in cells:
+                if cell not in fills:
+                    x, y = f.cell_box(cell)
+                    scene.add(Rect(x, y, cs, cs, style.window))
+    if "x" in g.variants:
+        w = max(1.0, f.thin * 1.5)
+        scene.add(Line(x0, y0, x0 + side, y0 + side, style.diagonal, w, (cs * 0.12, cs * 0.08)))
+        scene.add(Line(x0 + side, y0, x0, y0 + side, style.diagonal, w, (cs * 0.12, cs * 0.08)))
+
+
+def _region_lines(scene, g, f, style, x0: float, y0: float) -> None:
+    """Jigsaw: each cell edge thick where it parts two regions, thin inside one."""
+    n, cs = g.size, f.cs
+    for r in range(n):
+        for c in range(n):
+            cell = r * n + c
+            if c + 1 < n:  # the edge to the right
+                thick = g.box_of(cell) != g.box_of(cell + 1)
+                x = x0 + (c + 1) * cs
+                scene.add(Line(x, y0 + r * cs, x, y0 + (r + 1) * cs, style.thick if thick else style.thin,
+                               f.thick * 0.8 if thick else f.thin))
+            if r + 1 < n:  # the edge below
+                thick = g.box_of(cell) != g.box_of(cell + n)
+                y = y0 + (r + 1) * cs
+                scene.add(Line(x0 + c * cs, y, x0 + (c + 1) * cs, y, style.thick if thick else style.thin,
+                               f.thick * 0.8 if thick else f.thin))

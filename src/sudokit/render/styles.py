@@ -30,6 +30,8 @@ class Style:
     branches: tuple[str, ...]   # one colour per branch of a forcing chain or net
     roles: dict              # set role -> (outline colour, fill or None)
     als: tuple[str, ...]     # one outline colour per ALS
+    window: str = "#e6ecf5"  # windoku windows (shaded)
+    diagonal: str = "#9aa8bd"  # the diagonals of an X puzzle
 
 
 SCREEN = Style(
@@ -56,6 +58,7 @@ PRINT = Style(
            "fin": ("#000000", "#cfcfcf"), "als": ("#000000", None),
            "pattern": ("#333333", "#ececec"), "target": ("#000000", "#f4f4f4")},
     als=("#000000", "#555555", "#333333", "#777777", "#111111", "#666666"),
+    window="#e2e2e2", diagonal="#8a8a8a",
 )
 
 STYLES = {"screen": SCREEN, "print": PRINT}
