@@ -248,3 +248,22 @@ def test_generate_jigsaw_json_lines_read_back_with_their_regions():
                                             "regions": doc["regions"]}))
         assert grid.geometry.regions is not None
         assert core.count_solutions(grid, 2) == 1
+
+
+def test_batch_solves_variant_puzzles_given_as_json_lines():
+    import json
+
+    from sudokit.batch import iter_results
+    from sudokit.generate import generate
+
+    made = [generate(9, variant=v, seed=4) for v in ("x", "jigsaw", "windoku,anti-king")]
+    lines = [json.dumps({"box": "3x3", "puzzle": g.puzzle.to_line(),
+                         **({"variants": list(g.puzzle.geometry.variants)} if g.puzzle.geometry.variants else {}),
+                         **({"regions": list(g.puzzle.geometry.regions)} if g.puzzle.geometry.regions else {})})
+             for g in made]
+    lines.append(json.dumps({"puzzle": "." * 81, "regions": "A" * 81}))
+    results = list(iter_results(lines, jobs=1))
+    assert [r.status for r in results] == ["solved", "solved", "solved", "invalid"]
+    for g, r in zip(made, results):
+        assert r.solution == g.solution.to_line()
+    assert "9 regions" in results[-1].reason

@@ -280,6 +280,8 @@ def _single_line(text: str, opts: Options, geo: Geometry | None, core_message: s
     is not a puzzle. Returns (status, count, solution, comment) or the reason."""
     from ..formats.line import parse_line
 
+    if text.lstrip().startswith("{"):  # a JSON object: a puzzle that may carry a variant
+        return _json_line(text, opts)
     cells = count_cells(text, geo, opts.alphabet) if geo is not None else 0
     too_many = geo is not None and cells > geo.ncells  # the core only says "more than"
     if opts.box_fixed:
@@ -295,6 +297,25 @@ def _single_line(text: str, opts: Options, geo: Geometry | None, core_message: s
     unwritable = _unwritable(grid, geo, opts.alphabet)
     if unwritable:
         return unwritable
+    return _solve_alone(grid, opts)
+
+
+def _json_line(text: str, opts: Options):
+    """A line holding one JSON puzzle object (the ``json`` format: a variant, regions, a box)."""
+    from .. import formats
+
+    try:
+        grids = formats.parse(text, "json", alphabet=opts.alphabet)
+    except SudokitError as e:
+        return str(e)
+    if len(grids) != 1:
+        return f"a JSON line holds one puzzle, not {len(grids)}"
+    unwritable = _unwritable(grids[0], None, opts.alphabet)
+    return unwritable or _solve_alone(grids[0], opts)
+
+
+def _solve_alone(grid: Grid, opts: Options):
+    """(status, count, solution, comment) of one grid searched on its own, or why not."""
     clashes = grid.clashes()
     if clashes:
         return _clash_message(grid)
