@@ -372,8 +372,9 @@ def _settings(size, box, symmetry, minimal, level, score, technique, variant=Non
     geometry = _variant_geometry(geometry_for(size, box), variant, regions, level, score, technique)
     sym = check_symmetry(symmetry, geometry)
     minimal_asked = minimal
-    if minimal is None:
-        minimal = geometry.size <= AUTO_MINIMAL_MAX_SIZE
+    if minimal is None:  # the variant solver has no look-ahead: long proofs above 9x9
+        classic = geometry.is_classic and not wants_jigsaw(variant)
+        minimal = geometry.size <= (AUTO_MINIMAL_MAX_SIZE if classic else 9)
     level = check_level(level)
     tech = find_technique(technique) if technique is not None else None
     if level == ANY_LEVEL:

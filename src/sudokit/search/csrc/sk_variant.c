@@ -6,6 +6,8 @@
  *  - naked single: a cell left with one digit takes it; the digit leaves every peer;
  *  - hidden single: a digit with one place left in a house goes there; a digit with no place
  *    (or a cell with no digit) is a contradiction.
+ *  - locked candidates, for any two houses: a digit whose places in a house all lie in another
+ *    house leaves the rest of that other house (box-line, diagonal-box, window-row, region-column);
  * Houses are swept again only while something changed. Search: depth first on the open cell
  * with the fewest candidates (random order among its digits when randomizing).
  */
@@ -21,7 +23,12 @@ typedef struct {
     uint16_t *queue; /* cells that became single, to assign */
     int nq;
     uint64_t rng;
+    uint8_t *member; /* nc * nhouses: is the cell in the house? */
+    uint16_t *hof;   /* per cell, up to MAX_HOF houses holding it */
+    uint8_t *nhof;
 } V;
+
+#define MAX_HOF 16
 
 /* A state block: [0] open cells, [1..nc] candidates, then nc value bytes. */
 #define VOPEN(s) ((s)[0])
@@ -107,10 +114,58 @@ static int vhidden(V *x, uint64_t *s) {
     return placed ? 2 : 1;
 }
 
+/* Locked candidates between any two houses; 0 on a contradiction, 2 if it removed any, else 1. */
+static int vlocked(V *x, uint64_t *s) {
+    const sk_vgeom *g = x->g;
+    const uint64_t *cand = VCAND(s);
+    const uint8_t *val = VVAL(x, s);
+    int n = x->n, nh = g->nhouses, removed = 0;
+    uint16_t pos[SK_MAX_N][SK_MAX_N];
+    int cnt[SK_MAX_N];
+    for (int h = 0; h < nh; h++) {
+        const uint16_t *cells = g->house_cells + (size_t)h * (size_t)n;
+        memset(cnt, 0, sizeof(int) * (size_t)n);
+        for (int k = 0; k < n; k++) {
+            int c = cells[k];
+            if (val[c]) continue;
+            uint64_t m = cand[c];
+            while (m) {
+                int d = sk_ctz64(m);
+                m &= m - 1;
+                pos[d][cnt[d]++] = (uint16_t)c;
+            }
+        }
+        for (int d = 0; d < n; d++) {
+            if (cnt[d] < 2) continue;
+            int c0 = pos[d][0];
+            for (int j = 0; j < x->nhof[c0]; j++) {
+                int h2 = x->hof[c0 * MAX_HOF + j];
+                if (h2 == h) continue;
+                int inside = 1;
+                for (int i = 1; i < cnt[d] && inside; i++) inside = x->member[(size_t)pos[d][i] * nh + h2];
+                if (!inside) continue;
+                const uint16_t *other = g->house_cells + (size_t)h2 * (size_t)n;
+                uint64_t bit = 1ULL << d;
+                for (int k = 0; k < n; k++) {
+                    int c = other[k];
+                    if (val[c] || !(cand[c] & bit) || x->member[(size_t)c * nh + h]) continue;
+                    if (!velim(x, s, c, bit)) return 0;
+                    removed = 1;
+                }
+            }
+        }
+        if (removed && !vsingles(x, s)) return 0;
+    }
+    return removed ? 2 : 1;
+}
+
 static int vpropagate(V *x, uint64_t *s) {
     for (;;) {
         if (!vsingles(x, s)) return 0;
         int r = vhidden(x, s);
+        if (r == 2) continue;
+        if (r == 0) return 0;
+        r = vlocked(x, s);
         if (r != 2) return r;
     }
 }
@@ -145,11 +200,21 @@ int sk_variant_solve(const sk_vgeom *g, const uint8_t *grid, sk_job *job) {
     int *cells = malloc(sizeof(int) * (size_t)cap);
     uint64_t *rem = malloc(sizeof(uint64_t) * (size_t)cap);
     x.queue = malloc(sizeof(uint16_t) * (size_t)x.nc * 2);
-    if (!states || !cells || !rem || !x.queue) {
+    x.member = calloc((size_t)x.nc * (size_t)g->nhouses, 1);
+    x.hof = malloc(sizeof(uint16_t) * (size_t)x.nc * MAX_HOF);
+    x.nhof = calloc((size_t)x.nc, 1);
+    if (!states || !cells || !rem || !x.queue || !x.member || !x.hof || !x.nhof) {
         job->nomem = 1;
         rc = -1;
         goto done;
     }
+    for (int h = 0; h < g->nhouses; h++)
+        for (int k = 0; k < x.n; k++) {
+            int c = g->house_cells[(size_t)h * (size_t)x.n + k];
+            if (x.member[(size_t)c * g->nhouses + h]) continue; /* a cell twice in a house */
+            x.member[(size_t)c * g->nhouses + h] = 1;
+            if (x.nhof[c] < MAX_HOF) x.hof[c * MAX_HOF + x.nhof[c]++] = (uint16_t)h;
+        }
     uint64_t *root = states;
     memset(root, 0, sizeof(uint64_t) * words);
     VOPEN(root) = (uint64_t)x.nc;
@@ -218,5 +283,8 @@ done:
     free(cells);
     free(rem);
     free(x.queue);
+    free(x.member);
+    free(x.hof);
+    free(x.nhof);
     return rc;
 }
