@@ -159,9 +159,14 @@ def count_solutions(position: Position) -> Solutions:
     return result
 
 
-def _refuse_no_solution(solutions: Solutions) -> None:
+def _counted_solver(position: Position, technique, exclude, uniqueness: bool
+                    ) -> tuple[Solutions, LogicalSolver]:
+    """The position's solution count (none: the message and exit 1) and the solver of the
+    options, told whether the puzzle is unique."""
+    solutions = count_solutions(position)
     if solutions.count == 0:
         fail(solutions.no_solution, EXIT_NO_SOLUTION)
+    return solutions, _solver(technique, exclude, uniqueness, solutions.solver_unique())
 
 
 def _enabled(solver: LogicalSolver, position: Position) -> str:
@@ -237,10 +242,8 @@ def hint(
         done = COUNTING
         try:
             with limits.limited(time_limit, what="hint"):
-                solutions = count_solutions(position)
-                _refuse_no_solution(solutions)
+                solutions, solver = _counted_solver(position, technique, exclude, uniqueness)
                 done = "before it found a step"
-                solver = _solver(technique, exclude, uniqueness, solutions.solver_unique())
                 step = solver.next_step(position)
                 if step is None:
                     reason = stuck_reason(solutions, solver, position)
@@ -290,9 +293,7 @@ def explain(
         solutions: Solutions | None = None
         try:
             with limits.limited(time_limit, what="explain"):
-                solutions = count_solutions(position)
-                _refuse_no_solution(solutions)
-                solver = _solver(technique, exclude, uniqueness, solutions.solver_unique())
+                solutions, solver = _counted_solver(position, technique, exclude, uniqueness)
                 if rounds:
                     path = _rounds_path(solver, position, round_of)
                 else:
@@ -440,9 +441,7 @@ def steps(
         stopped: BaseException | None = None
         try:
             with limits.limited(time_limit, what="steps"):
-                solutions = count_solutions(position)
-                _refuse_no_solution(solutions)
-                solver = _solver(technique, exclude, uniqueness, solutions.solver_unique())
+                solutions, solver = _counted_solver(position, technique, exclude, uniqueness)
                 found = solver.all_steps(position)
                 reason = "" if found else _nothing_found(solutions, solver, position)
         except (SearchLimitError, CancelledError) as e:
