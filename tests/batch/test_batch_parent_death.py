@@ -84,12 +84,13 @@ def start_batch(*args: str) -> subprocess.Popen:
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
-def test_pool_workers_end_with_a_killed_batch(hard_file, tmp_path):
-    out = tmp_path / "out.txt"
-    proc = start_batch(str(hard_file), "-o", str(out), "--jobs", "2")
+
+def running_workers(proc, ready, settle: float = 0.0) -> set[int]:
+    """The batch's processes once ``ready()`` holds (within 60 s); the test is skipped when the
+    batch ended before it could be killed."""
     try:
-        # both workers started and solving (the first batches written)
-        started = wait_until(lambda: len(descendants(proc.pid)) >= 2 and out.exists() and out.stat().st_size > 0, 60)
+        started = wait_until(ready, 60)
+        time.sleep(settle)
         workers = descendants(proc.pid)
     except BaseException:
         proc.kill()
@@ -97,6 +98,14 @@ def test_pool_workers_end_with_a_killed_batch(hard_file, tmp_path):
     if proc.poll() is not None or not started:
         proc.kill()
         pytest.skip("the batch ended before it could be killed")
+    return workers
+
+def test_pool_workers_end_with_a_killed_batch(hard_file, tmp_path):
+    out = tmp_path / "out.txt"
+    proc = start_batch(str(hard_file), "-o", str(out), "--jobs", "2")
+    # both workers started and solving (the first batches written)
+    workers = running_workers(proc, lambda: len(descendants(proc.pid)) >= 2 and out.exists()
+                              and out.stat().st_size > 0)
     assert len(workers) >= 2
     kill_and_check(proc, workers)
     assert 0 < out.read_text().count("\n") < 100_000
@@ -133,14 +142,6 @@ def test_the_watcher_alone_ends_an_orphan(tmp_path):
 def test_dask_local_workers_end_with_a_killed_batch(hard_file, tmp_path):
     pytest.importorskip("distributed")
     proc = start_batch(str(hard_file), "-o", str(tmp_path / "out.txt"), "--jobs", "2", "--dask", "local")
-    try:
-        started = wait_until(lambda: len(descendants(proc.pid)) >= 3, 60)  # 2 workers (+ a tracker)
-        time.sleep(1.0)  # the cluster up and solving
-        workers = descendants(proc.pid)
-    except BaseException:
-        proc.kill()
-        raise
-    if proc.poll() is not None or not started:
-        proc.kill()
-        pytest.skip("the batch ended before it could be killed")
+    # 2 workers (+ a tracker), then a second for the cluster to be up and solving
+    workers = running_workers(proc, lambda: len(descendants(proc.pid)) >= 3, settle=1.0)
     kill_and_check(proc, workers)
