@@ -26,3 +26,17 @@ def open_page(page, url: str, puzzle: str | None = None, box: str | None = None,
 def cell(page, name: str):
     """The cell ``r3c5``."""
     return page.locator(f'[data-cell="{name}"]')
+
+
+def show_and_apply_a_listed_step(page, expect) -> None:
+    """From the all-steps list: unfold the last technique's group, show its first step (its
+    explanation appears), apply it (it ends the step log)."""
+    group = page.locator(".tech-group").last
+    if not group.evaluate("e => e.open"):  # a long list opens only the simplest techniques
+        group.locator("summary").click()
+    item = group.locator(".step-item").first
+    text = item.locator(".fold-text").inner_text()
+    item.locator(".show-step").click()
+    assert text in page.inner_text("#explanation")
+    item.locator(".apply-step").click()
+    expect(page.locator("#log li").last).to_have_text(text)

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
-from pages import DESKTOP, EASY, PHONE, cell, open_page
+from pages import DESKTOP, EASY, PHONE, cell, open_page, show_and_apply_a_listed_step
 
 from sudokit.grid import Grid
 from sudokit.logic import LogicalSolver, Position
@@ -317,15 +317,7 @@ def test_all_steps_list_is_grouped_and_a_step_applied(page, server_url, screensh
     groups = page.eval_on_selector_all(".tech-group", "els => els.map(e => e.dataset.technique)")
     assert len(groups) == len(set(groups)) >= 2
     page.screenshot(path=screenshots / "9x9-all-steps.png")
-    group = page.locator(".tech-group").last
-    if not group.evaluate("e => e.open"):  # a long list opens only the simplest techniques
-        group.locator("summary").click()
-    item = group.locator(".step-item").first
-    text = item.locator(".fold-text").inner_text()
-    item.locator(".show-step").click()
-    assert text in page.inner_text("#explanation")
-    item.locator(".apply-step").click()
-    expect(page.locator("#log li").last).to_have_text(text)
+    show_and_apply_a_listed_step(page, expect)
 
 
 def test_the_step_log_jumps_back(page, server_url):

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from pages import DESKTOP, EASY, PHONE, open_page
+from pages import DESKTOP, EASY, PHONE, open_page, show_and_apply_a_listed_step
 
 from sudokit.logic import LogicalSolver, Position
 
@@ -277,12 +277,4 @@ def test_all_steps_come_from_the_steps_endpoint_grouped_by_technique(page, serve
     assert sorted(groups) == sorted(techniques)
     assert page.locator(".step-item").count() == len(expected)
     # a folded group unfolds; one of its steps is shown, then applied
-    group = page.locator(".tech-group").last
-    if not group.evaluate("e => e.open"):
-        group.locator("summary").click()
-    item = group.locator(".step-item").first
-    text = item.locator(".fold-text").inner_text()
-    item.locator(".show-step").click()
-    assert text in page.inner_text("#explanation")
-    item.locator(".apply-step").click()
-    expect(page.locator("#log li").last).to_have_text(text)
+    show_and_apply_a_listed_step(page, expect)
