@@ -1,11 +1,15 @@
-"""Finding the grid: adaptive threshold, then the largest contour that is (nearly) a
-quadrilateral and looks like a grid once straightened.
+"""Finding the grid: rough outlines from several cues, each refined to the lattice of lines
+around it (:mod:`.lattice`), the most grid-like winning.
 
-The outline of a printed grid is its thickest, longest line, so after an adaptive threshold
-(dark ink on any lighting) it is one large connected contour. Each large contour's convex hull
-is reduced to four corners (a polygon approximation, or the hull's extreme points when the
-paper curves); the quadrilaterals are tried largest first and the first that has grid lines
-inside it (:func:`gridness`) wins.
+Rough outlines (largest first within each cue): the large contours of the ink (after an
+adaptive threshold, the printed grid's outline is one connected contour), reduced to four
+corners (a polygon approximation of the convex hull, or its extreme points when the paper
+curves); the rotated bounding box of the largest networks of long straight strokes (a grid
+cut by the picture's edge, or whose outline runs into text); the contours of those strokes
+alone; and the hull of the family of like-sized cell holes. Each is refined by fitting the
+grid's n+1 lines each way near it, which also finds the whole grid from a part of it, and the
+refined outline with the best line pattern (every line there, nothing between them, no line
+beyond, box lines thicker) wins: a crossword or a frame beside the puzzle loses to it.
 """
 
 from __future__ import annotations
@@ -135,51 +139,62 @@ def cell_cluster(gray):
     return _quad_of(hull)
 
 
-def gridness(warped_ink, n: int) -> float:
-    """How much the straightened ink looks like an n x n grid: the share of the n-1 inner line
-    positions each way where a line of ink crosses most of the grid (0..1)."""
-    _, np = require()
-    side = warped_ink.shape[0]
-    cols = (warped_ink > 0).mean(axis=0)
-    rows = (warped_ink > 0).mean(axis=1)
-    hits = 0
-    band = max(2, side // (n * 8))
-    for profile in (cols, rows):
-        for k in range(1, n):
-            p = round(k * side / n)
-            if profile[max(0, p - band):p + band + 1].max() > 0.5:
-                hits += 1
-    return hits / (2 * (n - 1))
+def stroke_boxes(gray, limit: int = 2):
+    """Rotated bounding boxes (float32 4x2) of the largest networks of long straight strokes."""
+    cv2, np = require()
+    contours, _ = cv2.findContours(line_ink(gray), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    h, w = gray.shape
+    big = [c for c in contours if cv2.contourArea(c) >= MIN_AREA_SHARE * h * w]
+    big.sort(key=cv2.contourArea, reverse=True)
+    return [order_corners(cv2.boxPoints(cv2.minAreaRect(c))) for c in big[:limit]]
+
+
+def rough_outlines(gray):
+    """Rough outlines to refine, most likely first (see the module's doc)."""
+    yield from candidates(gray, 4)
+    yield from stroke_boxes(gray)
+    yield from candidates(gray, 2, line_ink(gray))
+    cluster = cell_cluster(gray)
+    if cluster is not None:
+        yield cluster
+
+
+#: A refined outline scoring this much is taken at once.
+SURE = 0.95
+#: The least score of a grid.
+MIN_SCORE = 0.6
 
 
 def find_grid(gray, sizes=(9,)):
     """The corners (float32 4x2: top-left, top-right, bottom-right, bottom-left) of the grid,
     or :class:`GridNotFoundError`."""
-    from .warp import warp
+    from .lattice import refine
 
-    quads = candidates(gray)
-    if not quads:
-        raise GridNotFoundError("no grid found in the picture (no large four-sided outline)")
-    # the largest outline with clear lines wins; a crossword or a frame beside the puzzle
-    # matches only part of the line positions, so a clearer grid beats it
-    scores = [max(gridness(threshold(warp(gray, q, 360)), n) for n in sizes) for q in quads]
-    clear = [q for q, sc in zip(quads, scores) if sc >= 0.85]
-    if clear:
-        return clear[0]
-    best_score = max(scores)
-    best = quads[scores.index(best_score)]
-    if best_score >= 0.6:
-        return best
-    # an outline that touches text or runs off the picture: its long lines alone, or its cells
-    more = candidates(gray, 3, line_ink(gray))
-    cluster = cell_cluster(gray)
-    for q in more + ([cluster] if cluster is not None else []):
-        score = max(gridness(threshold(warp(gray, q, 360)), n) for n in sizes)
-        if score >= 0.6:
-            return q
-        if score > best_score:
-            best, best_score = q, score
-    if best_score >= 0.35:
-        return best
-    raise GridNotFoundError("no grid found in the picture (the outlines found have no grid "
-                            "lines inside)")
+    _, np = require()
+    sizes = tuple(sizes)
+    # 9x9 first: the usual newspaper grid; other sizes when no 9x9 is clear
+    order = ((9,), tuple(n for n in sizes if n != 9)) if 9 in sizes else (sizes,)
+    best = None
+    tol = 0.015 * max(gray.shape)
+    for group in order:
+        if not group:
+            continue
+        seen = []
+        # another size must beat a 9x9 clearly (a 4x4 lattice fits a 9x9's boxes too)
+        bar = best.score + 0.1 if best is not None else -1.0
+        for quad in rough_outlines(gray):
+            if any(np.abs(quad - q).max() < tol for q in seen):
+                continue
+            seen.append(quad)
+            for n in group:
+                fit = refine(gray, quad, n)
+                if fit is not None and fit.score > bar and (best is None or fit.score > best.score):
+                    best = fit
+            if best is not None and best.score >= SURE:
+                return best.corners
+        if best is not None and best.score >= 0.75:
+            return best.corners
+    if best is None or best.score < MIN_SCORE:
+        raise GridNotFoundError("no grid found in the picture (no outline with grid lines "
+                                "inside)")
+    return best.corners
