@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
 from ..geometry import parse_box
+from ..variants import parse_variants
 
 #: The most characters of text a request may carry in one field (the body cap comes first).
 MAX_TEXT = 4 * 1024 * 1024
@@ -33,8 +34,43 @@ JobId = Annotated[str | None, Field(min_length=1, max_length=64, pattern=r"^[A-Z
     "An id of the client's choice for this request, to stop it with POST /api/cancel"))]
 
 
+def _variant_list(value):
+    """``variants`` as a list of names: given as a list, or as one comma-separated string."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        value = value.split(",")
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ValueError('give variant names as a list or a comma-separated string, e.g. "x,anti-knight"')
+    return [v.strip() for v in value if v.strip()]
+
+
+def _known_variants(names: list[str] | None) -> list[str] | None:
+    if names is not None:
+        parse_variants(names)  # names an unknown variant (its error is a ValueError)
+    return names
+
+
+Variants = Annotated[
+    list[Annotated[str, Field(max_length=32)]] | None,
+    Field(max_length=8, description=(
+        "Variant rules: x (diagonal), windoku (hyper), anti-knight, anti-king, jigsaw; a list "
+        'or a comma-separated string such as "x,anti-knight" (see docs/variants.md)')),
+    BeforeValidator(_variant_list), AfterValidator(_known_variants)]
+Regions = Annotated[str | None, Field(max_length=8192, description=(
+    "Jigsaw regions: N*N symbols row by row, equal symbols forming a region of N connected "
+    "cells (spaces, newlines and | ignored); they take the boxes' place"))]
+
+
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+class VariantFields(_Strict):
+    """The variant of a request's puzzle (added to what the puzzle itself carries)."""
+
+    variants: Variants = None
+    regions: Regions = None
 
 
 class PositionModel(_Strict):
@@ -49,6 +85,8 @@ class PositionModel(_Strict):
     candidates: Annotated[list[Annotated[str, Field(max_length=64)]] | None, Field(
         max_length=4096, description="Candidates per cell as symbols ('' for a filled cell); "
                                      "default: computed from the values")] = None
+    variants: Variants = None
+    regions: Regions = None
 
 
 PuzzleField = Annotated[PositionModel | Annotated[str, Field(max_length=MAX_TEXT)], Field(
@@ -56,7 +94,7 @@ PuzzleField = Annotated[PositionModel | Annotated[str, Field(max_length=MAX_TEXT
                 "(a line of symbols, a grid, a position JSON, ...)")]
 
 
-class PuzzleRequest(_Strict):
+class PuzzleRequest(VariantFields):
     puzzle: PuzzleField
     box: BoxShape = None
     format: Annotated[str | None, Field(max_length=32, description="Format of the text; default: detected")] = None
@@ -81,7 +119,7 @@ class HintRequest(StepRequest):
     level: Literal["nudge", "step"] = "nudge"
 
 
-class ParseRequest(_Strict):
+class ParseRequest(VariantFields):
     text: Annotated[str, Field(max_length=MAX_TEXT, description="Puzzle text in any supported format")]
     format: Annotated[str | None, Field(max_length=32)] = None
     box: BoxShape = None
@@ -98,7 +136,7 @@ class ExportRequest(PuzzleRequest):
                                                "format, the candidates)")] = False
 
 
-class GenerateRequest(_Strict):
+class GenerateRequest(VariantFields):
     size: Annotated[int, Field(ge=4, le=64)] = 9
     box: BoxShape = None
     level: Annotated[str | None, Field(max_length=32, description=(
@@ -290,6 +328,8 @@ class GenerateResponse(BaseModel):
     position: PositionModel
     rating: RatingModel | None
     seed: int | None
+    variants: list[str] = Field([], description="The variant's names (jigsaw: see regions)")
+    regions: str | None = Field(None, description="Jigsaw regions, N*N symbols (null: boxes)")
 
 
 class TechniqueModel(BaseModel):
@@ -346,7 +386,7 @@ class RenderResponse(BaseModel):
     step: StepModel | None = Field(None, description="The step drawn (with next_step)")
 
 
-class PrintRequest(_Strict):
+class PrintRequest(VariantFields):
     """A PDF booklet of puzzles (POST /api/print)."""
 
     puzzles: Annotated[list[PuzzleField], Field(min_length=1, max_length=200, description=(

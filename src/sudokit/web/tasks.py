@@ -9,16 +9,19 @@ from __future__ import annotations
 
 import json
 import logging
+import string
 import traceback
 from collections.abc import Callable
 from pathlib import PurePosixPath
 
 from .. import formats, limits, search
-from ..errors import CancelledError, SearchLimitError, SudokitError
+from ..errors import CancelledError, ParseError, SearchLimitError, SudokitError
+from ..geometry import Geometry
 from ..grid import Grid
 from ..logic import LogicalSolver, Position
 from ..logic.hints import check as check_grid, hint as make_hint
 from ..logic.solver import givens_grid
+from ..variants import wants_jigsaw
 
 log = logging.getLogger("sudokit.web")
 
@@ -52,7 +55,8 @@ def _check_size(position_or_grid, max_size: int) -> None:
 
 
 def position_of(req: dict) -> Position:
-    """The position of a request: a position object, or puzzle text in any format."""
+    """The position of a request: a position object, or puzzle text in any format; under the
+    variant the puzzle carries with the request's ``variants`` and ``regions`` added."""
     puzzle = req["puzzle"]
     if isinstance(puzzle, dict):
         data = {k: v for k, v in puzzle.items() if v is not None}
@@ -62,10 +66,55 @@ def position_of(req: dict) -> Position:
             raise TaskError(422, f"a {n}x{n} grid is larger than this server supports "
                                  f"(at most {req['max_size']}x{req['max_size']})")
         position = Position.from_json(data)
+        own_candidates = "candidates" in data
+        names, regions = list(data.get("variants") or ()), data.get("regions")
     else:
-        position = Position.parse(puzzle, req.get("format"), req.get("box"), req.get("alphabet"))
+        grids = formats.parse(puzzle, req.get("format"), req.get("box"), req.get("alphabet"))
+        if len(grids) != 1:
+            raise ParseError(f"the input holds {len(grids)} puzzles; give one")
+        position = Position.from_grid(grids[0])
+        own_candidates = grids[0].candidates is not None
+        names, regions = [], None
     _check_size(position, req["max_size"])
-    return position
+    names += req.get("variants") or ()
+    regions = req.get("regions") if req.get("regions") is not None else regions
+    return _with_variant(position, names, regions, own_candidates)
+
+
+def variant_geometry(geometry: Geometry, names, regions) -> Geometry:
+    """``geometry`` with the variant names and jigsaw regions (text) added; ``jigsaw`` alone,
+    with no regions to place, is refused."""
+    if wants_jigsaw(names) and regions is None and geometry.regions is None:
+        raise TaskError(422, "jigsaw needs its regions: give regions, N*N symbols row by row "
+                             "(equal symbols form a region)")
+    if not names and regions is None:
+        return geometry
+    return geometry.with_variants(names or (), regions)
+
+
+def _with_variant(position: Position, names, regions, own_candidates: bool) -> Position:
+    """The position under its variant: the candidates a client sent are kept as they are,
+    computed ones are computed again with the variant's peers."""
+    geometry = variant_geometry(position.geometry, names, regions)
+    if geometry == position.geometry:
+        return position
+    if own_candidates:
+        return Position(geometry, position.values, position.givens, position.cands)
+    return Position.from_grid(Grid(geometry, position.values, position.givens))
+
+
+#: Symbols of jigsaw regions as the API writes them: region A, B, ..., then a-z above 26.
+REGION_SYMBOLS = string.ascii_uppercase + string.ascii_lowercase
+
+
+def variant_fields(geometry: Geometry) -> dict:
+    """``variants`` and ``regions`` (N*N symbols) of a variant geometry; nothing for a classic one."""
+    out: dict = {}
+    if geometry.variants:
+        out["variants"] = list(geometry.variants)
+    if geometry.regions is not None:
+        out["regions"] = "".join(REGION_SYMBOLS[r] for r in geometry.regions)
+    return out
 
 
 def _puzzle_grid(position: Position) -> Grid:
@@ -76,7 +125,7 @@ def _puzzle_grid(position: Position) -> Grid:
 
 
 def _position_dict(position: Position) -> dict:
-    return json.loads(position.to_json())
+    return {**json.loads(position.to_json()), **variant_fields(position.geometry)}
 
 
 def _solved_position(puzzle: Grid, solution: Grid) -> dict:
@@ -148,6 +197,9 @@ def parse(req: dict) -> dict:
         limits.check()  # a long text: stop when asked between puzzles
         _check_size(grid, req["max_size"])
         try:
+            if req.get("variants") or req.get("regions") is not None:
+                grid = grid.with_geometry(variant_geometry(grid.geometry, req.get("variants"),
+                                                           req.get("regions")))
             grid.validate()
         except SudokitError as e:
             raise TaskError(422, f"puzzle {number}: {e}" if len(pairs) > 1 else str(e)) from None
@@ -331,11 +383,20 @@ def generate(req: dict) -> dict:
     made = gen.generate(size, box=req.get("box"), symmetry=req.get("symmetry") or "none",
                         level=req.get("level"), score=None if score is None else tuple(score),
                         technique=req.get("technique"), seed=req.get("seed"),
-                        time_limit=_search_limit(req))
+                        time_limit=_search_limit(req), **_generate_variant(req))
     rating = getattr(made, "rating", None)
     return {"position": _position_dict(Position.from_grid(made.puzzle)),
             "rating": None if rating is None else rating.to_dict(),
-            "seed": getattr(made, "seed", None)}
+            "seed": getattr(made, "seed", None),
+            "variants": [], "regions": None, **variant_fields(made.puzzle.geometry)}
+
+
+def _generate_variant(req: dict) -> dict:
+    """The generator's variant options (none for a classic puzzle, which any generator takes)."""
+    names, regions = req.get("variants"), req.get("regions")
+    if not names and regions is None:
+        return {}
+    return {"variant": names or None, "regions": regions}
 
 
 def read_image(req: dict) -> dict:
