@@ -71,7 +71,9 @@ def _sources(inputs) -> list[Source]:
         inputs = ["-"]
     elif isinstance(inputs, (str, os.PathLike, Source)):
         inputs = [inputs]
-    sources = [Source.of(x) for x in inputs]
+    from .images import expand
+
+    sources = [Source.of(x) for x in expand(list(inputs))]
     if sum(s.path is None and s.lines is None for s in sources) > 1:
         raise BatchError("stdin (-) can be read only once")
     for s in sources:

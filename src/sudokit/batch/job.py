@@ -70,6 +70,7 @@ class Job:
     box: tuple[int, int] | None       # grid shape of the file; None: not known yet
     options: Options
     long_lines: tuple[int, ...] = ()  # lines (index in data) dropped for being too long
+    preset: dict = field(default_factory=dict)  # line (index in data) -> why it is invalid
 
     @property
     def lines(self) -> int:
@@ -159,7 +160,7 @@ def run_job(job: Job) -> JobOutput:
     start = time.perf_counter()
     geo = _geometry(job.box)
     n = job.lines
-    if geo is not None and not job.long_lines and _plain(job.data, n, geo.ncells):
+    if geo is not None and not job.long_lines and not job.preset and _plain(job.data, n, geo.ncells):
         out = _run_plain(job, geo, n)
         if out is not None:
             out.seconds = time.perf_counter() - start
@@ -208,6 +209,8 @@ def _run_general(job: Job, geo: Geometry | None) -> JobOutput:
         s = row.strip(" \t\r")
         if i in long:
             reasons[i] = LONG_LINE
+        elif i in job.preset:
+            reasons[i] = job.preset[i]
         elif not s:
             reasons[i] = EMPTY_LINE
         elif s[0] == "#":

@@ -41,11 +41,14 @@ class BatchInputError(BatchError):
 
 @dataclass
 class Source:
-    """One input: a file path, ``-`` for stdin, or an iterable of lines (``name`` says which)."""
+    """One input: a file path, ``-`` for stdin, or an iterable of lines (``name`` says which).
+    ``reasons`` (line number from 1 -> why): lines already known not to be puzzles, filled by
+    the lines' maker as it goes (a picture that could not be read)."""
 
     name: str
     path: Path | None = None
     lines: Iterable | None = None
+    reasons: dict | None = None
 
     @classmethod
     def of(cls, item) -> Source:
@@ -291,7 +294,9 @@ class Reader:
                     if box is not None:
                         get_alphabet(self.options.alphabet).for_size(box[0] * box[1])
                 self.lines_read += n
-                yield Job(chunk, source.name, line_no, box, self.options, long_lines)
+                preset = {i: source.reasons[line_no + i] for i in range(n)
+                          if line_no + i in source.reasons} if source.reasons else {}
+                yield Job(chunk, source.name, line_no, box, self.options, long_lines, preset)
                 line_no += n
         finally:
             self._done_bytes += source.size or 0

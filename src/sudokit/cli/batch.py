@@ -28,6 +28,8 @@ BATCH_EXIT_HELP = (
 BATCH_HELP = (
     "Solve files of puzzles, one a line, in input order: one result a line out.\n\n"
     "Any size (from the first line, or --box); text after a puzzle is carried through. "
+    "A folder of pictures, or picture files, give one line a picture (the photo extra): "
+    "its puzzle and file name, or invalid with the reason it cannot be read. "
     "Output: the solution (or the status when there is none), CSV or JSON lines with the "
     "status (solved, no-solution, multiple, invalid, limit), solution, count and with --rate "
     "the rating. Files ending in .gz are read and written as gzip. Every core by default "
@@ -99,7 +101,8 @@ def _summary_text(summary: BatchSummary) -> str:
 def batch(
     inputs: Annotated[list[str] | None, typer.Argument(
         metavar="[IN ...|-]", show_default=False,
-        help="Files with one puzzle a line (.gz read as gzip); - or nothing: stdin.")] = None,
+        help="Files with one puzzle a line (.gz read as gzip), folders of pictures or picture "
+             "files; - or nothing: stdin.")] = None,
     output: Annotated[str | None, typer.Option(
         "--output", "-o", metavar="OUT", show_default=False,
         help="Write here (.gz: gzip; default stdout). With --dask, a name with * or a directory "
