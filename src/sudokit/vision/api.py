@@ -149,10 +149,13 @@ def read_gray(gray, *, size=None, box=None, model=None, repair: bool = True,
     geometry = _geometry(size, box)
     sizes = (geometry.size,) if geometry else cellmod.SIZES
     corners = find_grid(gray, sizes)
+    shape = None  # the box shape found from the thick lines, as the picture shows it
     if geometry is None:
         geometry = Geometry.of(cellmod.detect_size(gray, corners))
     n = geometry.size
     warped = cellmod.straighten(gray, corners, n)
+    if box is None and len(cellmod.box_shapes(n)) > 1:
+        shape = cellmod.detect_box(warped, n)
     base = cellmod.glyphs(warped, n)
     allowed = np.arange(n + 1)
 
@@ -168,6 +171,8 @@ def read_gray(gray, *, size=None, box=None, model=None, repair: bool = True,
         if k == 0 and len(probs) and probs.max(axis=1).min() > 0.98:
             break  # every glyph read with confidence upright: no need to turn
     _, k, turned, probs = best
+    if shape is not None:  # a quarter turn swaps the boxes' rows and columns
+        geometry = Geometry.of(n, shape[::-1] if k % 2 else shape)
 
     values, confidence, alternatives = [], [], []
     j = 0

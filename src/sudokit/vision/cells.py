@@ -74,6 +74,50 @@ def detect_size(gray, corners) -> int:
     return max(passing) if passing else 9
 
 
+def box_shapes(n: int) -> list[tuple[int, int]]:
+    """The box shapes (rows, cols) of a grid of side n with boxes of at least two cells each
+    way: (2, 3) and (3, 2) for 6; (3, 3) alone for 9."""
+    return [(r, n // r) for r in range(2, n // 2 + 1) if n % r == 0]
+
+
+def line_weights(ink, n: int):
+    """(vertical, horizontal): the ink of each of the n-1 inner lines of a straightened grid,
+    each way (a thick line has more)."""
+    cv2, np = require()
+    side = ink.shape[0]
+    step = side / n
+    k = max(3, int(step * 0.8))
+    vert = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, k)))
+    horiz = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (k, 1)))
+    r = max(2, int(step / 5))
+    out = []
+    for profile in ((vert > 0).mean(axis=0), (horiz > 0).mean(axis=1)):
+        out.append(np.array([profile[max(0, round(j * step) - r):round(j * step) + r + 1].sum()
+                             for j in range(1, n)]))
+    return out
+
+
+def detect_box(warped, n: int) -> tuple[int, int]:
+    """The box shape (rows, cols) of a straightened n x n grid from its thick lines: boxes
+    ``rows`` cells tall have thick horizontal lines every ``rows`` cells. The usual shape
+    when the lines say nothing (all of one weight)."""
+    from ..geometry import default_box
+
+    shapes = box_shapes(n)
+    if len(shapes) < 2:
+        return default_box(n)
+    vert, horiz = line_weights(ink_of(warped), n)
+
+    def contrast(weights, every):
+        thick = [w for j, w in enumerate(weights, start=1) if j % every == 0]
+        thin = [w for j, w in enumerate(weights, start=1) if j % every]
+        return (sum(thick) / len(thick) - sum(thin) / len(thin)) / (max(weights) + 1e-9)
+
+    scored = [(contrast(horiz, r) + contrast(vert, c), (r, c)) for r, c in shapes]
+    best, shape = max(scored)
+    return shape if best > 0.2 else default_box(n)
+
+
 def _lines(profile, n: int, step: float):
     """Line positions 0..n from a profile: a lattice a + b*k fitted to its peaks, each line
     then moved to the strongest peak within a quarter cell of the lattice."""
