@@ -14,9 +14,12 @@ Reports
 - repair outcomes, and the failures by kind (grid not found, wrong size, empty read as
   digit, digit read as empty, digit confused) with the photo names.
 
-Run: ``python benchmarks/bench_photo.py [--folds 5] [--per-symbol 900] [--shipped]``
-(``--shipped`` reads every photo with the model in the package instead: not a fair test, as
-that model saw every photo). One core: OpenCV and BLAS are limited to one thread.
+Run: ``python benchmarks/bench_photo.py [--folds 5] [--per-symbol 900] [--shipped]
+[--models DIR] [--json FILE]`` (``--shipped`` reads every photo with the model in the package
+instead: not a fair test, as that model saw every photo; ``--models DIR`` keeps each fold's
+model there and reuses it on the next run, for trying changes after the classifier;
+``--json`` writes the result of every photo). One core: OpenCV and BLAS are limited to one
+thread.
 """
 
 from __future__ import annotations
@@ -63,6 +66,8 @@ def evaluate(path: Path, model) -> dict:
         if v != t_:
             kinds["empty read as digit" if t_ == 0 else
                   "digit read as empty" if v == 0 else "digit confused"] += 1
+    out["wrong"] = [[i, t_, v, round(r.confidence[i], 4), i in r.doubtful]
+                    for i, (v, t_) in enumerate(zip(after, truth)) if v != t_]
     out.update(before=sum(v != t_ for v, t_ in zip(before, truth)),
                after=sum(v != t_ for v, t_ in zip(after, truth)), kinds=dict(kinds))
     return out
@@ -81,6 +86,9 @@ def main(argv=None) -> int:
     ap.add_argument("--photos", default=str(PHOTOS))
     ap.add_argument("--shipped", action="store_true",
                     help="read every photo with the shipped model (no cross-validation)")
+    ap.add_argument("--models", metavar="DIR",
+                    help="keep each fold's model in DIR and reuse the ones already there")
+    ap.add_argument("--json", metavar="FILE", help="write every photo's result to FILE")
     args = ap.parse_args(argv)
     photos = train.photo_list(args.photos)
     if not photos:
@@ -92,18 +100,33 @@ def main(argv=None) -> int:
         model = default_model()
         results = [evaluate(p, model) for p in photos]
     else:
-        print(f"rendering symbols ({args.per_symbol} a symbol), once for every fold")
-        rendered = train.rendered_samples(args.per_symbol, log=lambda s: None)
+        from sudokit.vision.classify import Model
+
+        rendered = None
         for fold in range(args.folds):
             test = [p for i, p in enumerate(photos) if i % args.folds == fold]
             train_photos = [p for i, p in enumerate(photos) if i % args.folds != fold]
-            model = train.build(train_photos, rendered, log=lambda s: None)
+            kept = Path(args.models) / f"fold{fold + 1}of{args.folds}.npz" if args.models else None
+            if kept is not None and kept.exists():
+                model = Model.load(kept)
+            else:
+                if rendered is None:
+                    print(f"rendering symbols ({args.per_symbol} a symbol), once for every fold")
+                    rendered = train.rendered_samples(args.per_symbol, log=lambda s: None)
+                model = train.build(train_photos, rendered, log=lambda s: None)
+                if kept is not None:
+                    kept.parent.mkdir(parents=True, exist_ok=True)
+                    model.save(kept)
             part = [evaluate(p, model) for p in test]
             results += part
             bad = sum(1 for r in part if not r["found"] or r["after"])
             print(f"fold {fold + 1}/{args.folds}: {len(test)} photos, {bad} read wrong "
                   f"({time.perf_counter() - t0:.0f} s)")
     report(results, args)
+    if args.json:
+        import json
+
+        Path(args.json).write_text(json.dumps(results, indent=1))
     return 0
 
 
