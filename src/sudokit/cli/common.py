@@ -162,7 +162,7 @@ FormatOpt = Annotated[str | None, typer.Option(
 
 
 def _looks_like_path(arg: str) -> bool:
-    if "\n" in arg or len(arg) > 1024:
+    if "\n" in arg or len(arg) > 1024 or formats.is_link(arg):
         return False
     if "/" in arg or "\\" in arg:
         return True

@@ -3,7 +3,8 @@
 Each format family is one module with ``NAME``, ``EXTENSIONS``, ``read(text, box, alphabet)``
 returning a list of grids, ``write(grid, alphabet)`` returning text, and ``detect(text)``:
 ``line``, ``comma``, ``grid`` (:mod:`.bordered`), ``classic``, ``ss``, ``sdk``, ``sukaku``,
-``pencilmark``, ``opensudoku`` and ``json`` (:mod:`.jsonfmt`). :func:`parse` detects the format
+``pencilmark``, ``opensudoku``, ``json`` (:mod:`.jsonfmt`), and the variant formats
+``fpuzzles``, ``sudokupad`` (links) and ``jigsaw`` (text layouts). :func:`parse` detects the format
 unless one is named. The candidate formats (``sukaku``, ``pencilmark``, and ``json`` when it
 has a ``candidates`` field) return grids whose :attr:`Grid.candidates` holds them, and write
 a grid's candidates.
@@ -16,17 +17,18 @@ from types import ModuleType
 
 from ..errors import GeometryError, ParseError
 from ..grid import Grid
-from . import (_ambiguous, _common, _layout, bordered, classic, comma, jsonfmt, line, opensudoku,
-               pencilmark, sdk, ss, sukaku)
+from . import (_ambiguous, _common, _layout, bordered, classic, comma, fpuzzles, jigsaw, jsonfmt,
+               line, opensudoku, pencilmark, sdk, ss, sudokupad, sukaku)
 
 #: Format modules in detection order (most specific first; ``line`` last, the fallback for
 #: one puzzle a line).
-_MODULES: list[ModuleType] = [jsonfmt, opensudoku, sdk, sukaku, comma, ss, classic, bordered,
-                              pencilmark, line]
+_MODULES: list[ModuleType] = [jsonfmt, fpuzzles, sudokupad, opensudoku, sdk, sukaku, jigsaw, comma,
+                              ss, classic, bordered, pencilmark, line]
 
 #: Other names accepted for a format.
 ALIASES = {"csv": "comma", "sdm": "line", "xml": "opensudoku", "simple": "ss",
-           "printed": "grid", "bordered": "grid", "pm": "pencilmark", "pencil": "pencilmark"}
+           "printed": "grid", "bordered": "grid", "pm": "pencilmark", "pencil": "pencilmark",
+           "f-puzzles": "fpuzzles", "scl": "sudokupad", "ctc": "sudokupad", "irregular": "jigsaw"}
 
 #: Formats whose text is candidates (every grid they read has :attr:`Grid.candidates`).
 CANDIDATE_FORMATS = ("sukaku", "pencilmark")
@@ -136,6 +138,9 @@ def guess(text: str) -> str:
     """The format ``text`` is most likely meant to be in, judged by its shape only (for
     choosing whose error message to show when no format reads it)."""
     start = text.lstrip("\ufeff \t\r\n")
+    for variant_format in (fpuzzles, sudokupad):
+        if variant_format.looks_like(start):
+            return variant_format.NAME
     if start.startswith(("{", "[")) and not start.startswith("[Puzzle]"):
         return jsonfmt.NAME
     if start.startswith("<"):
@@ -165,6 +170,11 @@ def guess(text: str) -> str:
             return pencilmark.NAME
         return bordered.NAME
     return line.NAME
+
+
+def is_link(text: str) -> bool:
+    """True if ``text`` is an f-puzzles or SudokuPad puzzle link (or id), not a file name."""
+    return "\n" not in text.strip() and any(m.looks_like(text) for m in (fpuzzles, sudokupad))
 
 
 def parse_one(text: str, fmt: str | None = None, box=None, alphabet: str | None = None) -> Grid:

@@ -1,0 +1,269 @@
+"""Jigsaw puzzles in the text layouts people write them in (see ``docs/formats.md``):
+
+- ``stacked``: the givens, then the regions as a grid of symbols (equal symbols form a region),
+  each as N rows or as one line of N*N symbols;
+- ``side``: givens and regions side by side, whitespace between them, on each row (or on one
+  line of N*N + N*N symbols);
+- ``drawing``: a bordered drawing whose walls (``|`` between cells, ``-`` below them, ``+`` at
+  corners) are the regions' borders; one text line per row and one per wall line (2N+1 lines),
+  every cell the same width, an empty cell blank or ``.``.
+
+Several puzzles follow each other. ``|`` and spaces inside the givens and regions of the first
+two layouts are ignored. :func:`read` tells the layouts apart by their shape; the regions must
+make N connected regions of N cells, and regions that are the boxes of a box shape give a
+classic grid. :func:`write` writes a drawing (``layout=`` chooses another).
+"""
+
+from __future__ import annotations
+
+from ..errors import GeometryError, ParseError, SudokitError
+from ..grid import Grid
+from ..numbers import read_number
+from ..variants import parse_regions
+from ._common import box_arg, content_lines, decoder, encode_values, grid_side, has_box, reads, symbol_error
+from ._imported import region_geometry
+
+NAME = "jigsaw"
+EXTENSIONS = (".jigsaw",)
+LAYOUTS = ("drawing", "stacked", "side")
+
+_WALL_ROW = set("+-=_ ")
+_VERTICAL = set("|!")
+#: Symbols the writer names regions by.
+_LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+
+def read(text: str, box=None, alphabet=None) -> list[Grid]:
+    """Every puzzle of the text (``box`` is checked but the regions decide the shape)."""
+    box_arg(box)
+    lines = list(content_lines(text))
+    if not lines:
+        return []
+    if lines[0][1].strip()[:1] == "+":
+        return _read_drawings(lines, alphabet)
+    return _read_symbol_layouts(lines, alphabet)
+
+
+# --- stacked and side by side -------------------------------------------------------------
+def _split(line: str) -> tuple[str, list[int]]:
+    """The symbols of a line (spaces and ``|`` removed) and where its whitespace gaps fall."""
+    out, gaps = "", []
+    for token in line.replace("|", " ").split():
+        if out:
+            gaps.append(len(out))
+        out += token
+    return out, gaps
+
+
+def _read_symbol_layouts(lines: list[tuple[int, str]], alphabet) -> list[Grid]:
+    rows = [(no, *_split(line)) for no, line in lines]
+    widths = {len(s) for _, s, _ in rows}
+    if len(widths) != 1:
+        no, s, _ = next(r for r in rows if len(r[1]) != len(rows[0][1]))
+        raise ParseError(f"this row has {len(s)} symbols, the first has {len(rows[0][1])}; a "
+                         f"jigsaw text has rows of one length", line=no)
+    width = widths.pop()
+    half = width // 2
+    split_all = width % 2 == 0 and all(half in gaps for _, _, gaps in rows)
+    # one puzzle a line: givens and regions side by side
+    if split_all and grid_side(half):
+        return [_puzzle([s[:half]], [s[half:]], no, grid_side(half), alphabet) for no, s, _ in rows]
+    # a line of givens, then a line of regions
+    if grid_side(width) and len(rows) % 2 == 0:
+        return [_puzzle([rows[k][1]], [rows[k + 1][1]], rows[k][0], grid_side(width), alphabet)
+                for k in range(0, len(rows), 2)]
+    # N rows a puzzle, givens and regions side by side
+    if split_all and has_box(half) and len(rows) % half == 0:
+        return [_puzzle([s[:half] for _, s, _ in rows[k:k + half]],
+                        [s[half:] for _, s, _ in rows[k:k + half]], rows[k][0], half, alphabet)
+                for k in range(0, len(rows), half)]
+    # N rows of givens, then N rows of regions
+    n = width
+    if has_box(n) and len(rows) % (2 * n) == 0:
+        return [_puzzle([s for _, s, _ in rows[k:k + n]], [s for _, s, _ in rows[k + n:k + 2 * n]],
+                        rows[k][0], n, alphabet) for k in range(0, len(rows), 2 * n)]
+    raise ParseError(f"{len(rows)} rows of {width} symbols are no jigsaw layout: expected N rows "
+                     f"of givens then N rows of regions, N rows of both side by side, or lines "
+                     f"of N*N givens and N*N regions", line=rows[0][0])
+
+
+def _puzzle(givens: list[str], regions: list[str], line: int, n: int, alphabet) -> Grid:
+    a, table = decoder(alphabet, n)
+    values = []
+    for k, row in enumerate(givens):
+        for ch in row:
+            v = table.get(ch)
+            if v is None:
+                raise symbol_error(ch, n, a, line + (k if len(givens) > 1 else 0), None)
+            values.append(v)
+    try:
+        labels = parse_regions("".join(regions), n)
+        g = region_geometry(n, list(labels))
+    except GeometryError as e:
+        raise ParseError(f"the regions of the puzzle starting here: {e}", line=line) from None
+    return Grid(g, values)
+
+
+# --- drawings ----------------------------------------------------------------------------
+def _read_drawings(lines: list[tuple[int, str]], alphabet) -> list[Grid]:
+    grids, k = [], 0
+    while k < len(lines):
+        rows = 0  # row lines start with a wall; the line after the bottom border does not
+        while k + 2 * rows + 2 < len(lines) and lines[k + 2 * rows + 1][1].lstrip()[:1] in _VERTICAL:
+            rows += 1
+        if rows == 0:
+            raise ParseError("a jigsaw drawing needs a border line, then a row line and a wall "
+                             "line for each row", line=lines[k][0])
+        grids.append(_drawing(lines[k:k + 2 * rows + 1], alphabet))
+        k += 2 * rows + 1
+    return grids
+
+
+def _drawing(block: list[tuple[int, str]], alphabet) -> Grid:
+    indent = min(len(line) - len(line.lstrip()) for _, line in block)
+    texts = [line[indent:].rstrip() for _, line in block]
+    n = (len(block) - 1) // 2
+    first = block[0][0]
+    if not has_box(n):
+        raise ParseError(f"this drawing has {n} rows; a grid of side {n} has no box shape",
+                         line=first)
+    width = len(texts[1])
+    cell = (width - 1) // n - 1
+    if cell < 1 or (cell + 1) * n + 1 != width:
+        raise ParseError(f"a row of this drawing is {width} characters wide, which does not "
+                         f"split into {n} cells of one width with a wall between each",
+                         line=block[1][0])
+    texts = [t.ljust(width) for t in texts]
+    a, table = decoder(alphabet, n)
+    values, right, below = [], set(), set()
+    for r in range(n):
+        no, row, wall = block[2 * r + 1][0], texts[2 * r + 1], texts[2 * r + 2]
+        if len(row) > width or row[0] not in _VERTICAL:
+            raise ParseError(f"row {r + 1} of the drawing must start with '|' and be {width} "
+                             f"characters wide like the others", line=no)
+        if set(wall[:width]) - _WALL_ROW - _VERTICAL:
+            bad = next(ch for ch in wall if ch not in _WALL_ROW | _VERTICAL)
+            raise ParseError(f"character {bad!r} in a wall line of the drawing (walls are "
+                             f"'+', '-', '|' and spaces)", line=block[2 * r + 2][0],
+                             column=wall.index(bad) + 1 + indent, char=bad)
+        for c in range(n):
+            start = c * (cell + 1) + 1
+            content = row[start:start + cell].strip()
+            values.append(_value(content, n, table, a, no, start + 1 + indent))
+            if c < n - 1 and row[start + cell] in _VERTICAL:
+                right.add(r * n + c)
+            if r < n - 1 and set(wall[start:start + cell]) & set("-=_"):
+                below.add(r * n + c)
+    labels = _components(n, right, below)
+    try:
+        g = region_geometry(n, labels)
+    except GeometryError as e:
+        raise ParseError(f"the regions the walls of this drawing make: {e}", line=first) from None
+    return Grid(g, values)
+
+
+def _value(content: str, n: int, table: dict, a, line: int, column: int) -> int:
+    if not content:
+        return 0
+    if len(content) == 1:
+        v = table.get(content)
+        if v is None:
+            raise symbol_error(content, n, a, line, column)
+        return v
+    try:
+        return read_number(content, f"cell {content!r}", 1, n)
+    except ParseError as e:
+        raise ParseError(e.reason, line=line, column=column) from None
+
+
+def _components(n: int, right: set[int], below: set[int]) -> list[int]:
+    """A region number per cell: cells not parted by a wall are in one region."""
+    labels = [-1] * (n * n)
+    for start in range(n * n):
+        if labels[start] >= 0:
+            continue
+        label = max(labels) + 1
+        labels[start] = label
+        todo = [start]
+        while todo:
+            i = todo.pop()
+            r, c = divmod(i, n)
+            steps = []
+            if c < n - 1 and i not in right:
+                steps.append(i + 1)
+            if c > 0 and i - 1 not in right:
+                steps.append(i - 1)
+            if r < n - 1 and i not in below:
+                steps.append(i + n)
+            if r > 0 and i - n not in below:
+                steps.append(i - n)
+            for j in steps:
+                if labels[j] < 0:
+                    labels[j] = label
+                    todo.append(j)
+    return labels
+
+
+# --- writing -----------------------------------------------------------------------------
+def write(grid: Grid, alphabet=None, layout: str = "drawing") -> str:
+    """The grid in a jigsaw layout (its boxes are the regions of a classic grid). Variants
+    other than jigsaw regions have no place in these layouts and are refused."""
+    g = grid.geometry
+    n = g.size
+    if g.variants:
+        raise SudokitError(f"the jigsaw text layouts hold regions only, not {', '.join(g.variants)}; "
+                           f"use json, fpuzzles or sudokupad")
+    if layout not in LAYOUTS:
+        raise SudokitError(f"unknown jigsaw layout {layout!r}; choose {', '.join(LAYOUTS)}")
+    if n > len(_LABELS):
+        raise SudokitError(f"the jigsaw text layouts name at most {len(_LABELS)} regions")
+    symbols = encode_values(grid.values, n, alphabet)
+    regions = [_LABELS[g.box_of(i)] for i in range(n * n)]
+    rows = lambda cells: ["".join(cells[r * n:(r + 1) * n]) for r in range(n)]  # noqa: E731
+    if layout == "stacked":
+        return "\n".join(rows(symbols) + [""] + rows(regions))
+    if layout == "side":
+        return "\n".join(f"{a}  {b}" for a, b in zip(rows(symbols), rows(regions)))
+    return _draw(g, symbols)
+
+
+def _draw(g, symbols: list[str]) -> str:
+    n = g.size
+    width = max(len(s) for s in symbols) + 2
+    out = []
+    for r in range(n + 1):
+        wall = "+"
+        for c in range(n):
+            i = r * n + c
+            edge = r in (0, n) or g.box_of(i) != g.box_of(i - n)
+            wall += ("-" if edge else " ") * width + "+"
+        out.append(wall if r in (0, n) else _corners(wall, g, r))
+        if r < n:
+            row = "|"
+            for c in range(n):
+                i = r * n + c
+                sep = c == n - 1 or g.box_of(i) != g.box_of(i + 1)
+                row += symbols[i].center(width) + ("|" if sep else " ")
+            out.append(row)
+    return "\n".join(out)
+
+
+def _corners(wall: str, g, r: int) -> str:
+    """A wall line between rows ``r-1`` and ``r`` with ``+`` where a horizontal wall meets the
+    corner, ``|`` where only a vertical one passes, a space inside a region."""
+    n = g.size
+    chars = list(wall)
+    step = (len(wall) - 1) // n
+    for c in range(1, n):
+        x = c * step
+        if chars[x - 1] == " " and chars[x + 1] == " ":
+            up = g.box_of((r - 1) * n + c - 1) != g.box_of((r - 1) * n + c)
+            down = g.box_of(r * n + c - 1) != g.box_of(r * n + c)
+            chars[x] = "|" if up or down else " "
+    chars[0] = "+" if chars[1] != " " else "|"
+    chars[-1] = "+" if chars[-2] != " " else "|"
+    return "".join(chars)
+
+
+def detect(text: str) -> bool:
+    return reads(read, text)
