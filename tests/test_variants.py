@@ -194,14 +194,6 @@ def test_regions_come_from_the_option_or_a_file_and_json_keeps_them(tmp_path):
     assert again.geometry == with_x.geometry and again.values == with_x.values
 
 
-def test_the_logical_solver_says_it_does_not_take_variants_yet():
-    from sudokit.errors import SudokitError
-    from sudokit.logic import next_step
-
-    with pytest.raises(SudokitError, match="does not take x puzzles yet"):
-        next_step(Grid.empty(Geometry.of(9).with_variants("x")))
-
-
 @pytest.mark.parametrize("variant,size", [("x", 9), ("windoku", 9), ("anti-knight", 9), ("anti-king", 9),
                                           ("jigsaw", 6), ("jigsaw", 9), ("jigsaw,x", 9), ("x,anti-king", 9)])
 def test_generated_variant_puzzles_have_one_solution_by_their_rules(variant, size):

@@ -235,6 +235,32 @@ class Geometry:
         return f"{('row', 'column', 'box')[kind]} {i + 1}"
 
     @cached_property
+    def segments(self) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+        """``(house a, house b, cells)`` of every two houses sharing two cells or more: each box
+        (region) with each row and column through it, then each variant house with every other
+        house it crosses. Where a digit's places in one of them all lie in the shared cells,
+        the other loses it (locked candidates)."""
+        n = self.size
+        out = []
+        for b, box in enumerate(self.boxes):
+            lines: dict[int, list[int]] = {}
+            for c in box:
+                lines.setdefault(self.row_of(c), []).append(c)
+                lines.setdefault(n + self.col_of(c), []).append(c)
+            out.extend((2 * n + b, line, tuple(cells))
+                       for line, cells in sorted(lines.items()) if len(cells) > 1)
+        houses = self.houses
+        for x in range(3 * n, len(houses)):
+            xs = set(houses[x])
+            for h in range(len(houses)):
+                if h == x or 3 * n <= h < x:
+                    continue  # each pair of variant houses once
+                shared = tuple(c for c in houses[h] if c in xs)
+                if len(shared) > 1:
+                    out.append((x, h, shared))
+        return tuple(out)
+
+    @cached_property
     def extra_peers(self) -> tuple[tuple[int, ...], ...] | None:
         """For each cell, the peers a variant adds without a house (anti-knight, anti-king);
         None when there are none."""

@@ -229,12 +229,9 @@ def opens_hidden_single(position, step) -> bool:
                   and not any(position.cands[c] & keep for c in house if c not in cells)]
         checks = [(h, d) for h in houses for d in range(1, n + 1) if not keep >> (d - 1) & 1]
     else:
-        source = step.houses[0]
-        kind = source // n  # 0 row, 1 column, 2 box
-        checks = []
-        for cell, d in step.eliminations:
-            h = (g.row_of(cell), n + g.col_of(cell), 2 * n + g.box_of(cell))[kind]
-            checks.append((h, d))
+        kind = min(step.houses[0] // n, 3)  # 0 row, 1 column, 2 box, 3 a variant's house
+        checks = [(h, d) for cell, d in step.eliminations
+                  for h in g.houses_of[cell] if min(h // n, 3) == kind]
     for h, d in checks:
         b = 1 << (d - 1)
         house = g.houses[h]

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .errors import GeometryError
+from .numbers import read_number
 
 #: Canonical names, in the order they are written.
 NAMES = ("x", "windoku", "anti-knight", "anti-king")
@@ -103,6 +104,34 @@ def _connected(start: int, cells: set[int], n: int) -> set[int]:
 def region_label(index: int) -> str:
     """Regions are named by letters: region A, B, ..."""
     return chr(ord("A") + index) if index < 26 else str(index + 1)
+
+
+def read_regions(value, n: int) -> str | tuple[int, ...] | None:
+    """JSON ``regions``: text (N*N symbols) as it is, or N*N region numbers (a flat list or N
+    rows of them) numbered in order of first appearance."""
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, list) and len(value) == n and all(isinstance(r, list) for r in value):
+        value = [x for row in value for x in row]
+    if not isinstance(value, list):
+        raise GeometryError('"regions" must be a string of N*N symbols or a list of region numbers')
+    numbers = [read_number(x, '"regions"', 0, 4096) for x in value]
+    labels = {x: i for i, x in enumerate(dict.fromkeys(numbers))}
+    return tuple(labels[x] for x in numbers)
+
+
+def variant_fields(geometry) -> dict:
+    """The ``variants`` (names) and ``regions`` (N*N symbols; rows of region numbers above
+    26 regions) of a geometry as the JSON formats write them; nothing for a classic one."""
+    out: dict = {}
+    n = geometry.size
+    if geometry.variants:
+        out["variants"] = list(geometry.variants)
+    if geometry.regions is not None:
+        regions = geometry.regions
+        out["regions"] = ("".join(region_label(r) for r in regions) if n <= 26
+                          else [list(regions[r * n:(r + 1) * n]) for r in range(n)])
+    return out
 
 
 def extra_houses(variants: tuple[str, ...], n: int, box_rows: int, box_cols: int

@@ -20,7 +20,8 @@ from ..logic.techniques import CATALOGUE, REGISTRY, default_order
 from ..logic.techniques.registry import TRIAL_FAMILIES
 from .common import (
     EXIT_CODES_HELP, EXIT_LIMIT, EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK, EXIT_STUCK, AlphabetOpt,
-    BoxOpt, FormatOpt, echo, fail, handle_errors, input_text, message, missing_file, out, warn,
+    BoxOpt, FormatOpt, RegionsOpt, VariantOpt, apply_variant, echo, fail, handle_errors,
+    input_text, message, missing_file, out, warn,
 )
 
 LOGIC_EXIT_HELP = (
@@ -68,8 +69,11 @@ TimeLimitOpt = Annotated[float | None, typer.Option(
 # --- reading a position -------------------------------------------------------------------------
 
 def read_position(arg: str, fmt: str | None = None, box: str | None = None,
-                  alphabet: str | None = None) -> Position:
-    """The one position of a PUZZLE|POSITION argument, with its clashes refused."""
+                  alphabet: str | None = None, variant: str | None = None,
+                  regions: str | None = None) -> Position:
+    """The one position of a PUZZLE|POSITION argument under the --variant and --regions
+    options (its own candidates kept, less those the variant's peers rule out), with its
+    clashes refused."""
     text, by_ext, source = input_text(arg)
     try:
         position = Position.parse(text, fmt or by_ext, box, alphabet, source=source)
@@ -78,6 +82,10 @@ def read_position(arg: str, fmt: str | None = None, box: str | None = None,
         if error is not None:
             raise error from None
         raise
+    if variant or regions is not None:
+        (grid,) = apply_variant([position.to_grid()], variant, regions)
+        ruled = Position.from_grid(grid).cands
+        position = Position.from_candidates(grid, [a & b for a, b in zip(position.cands, ruled)])
     position.to_grid().validate()
     return position
 
@@ -227,6 +235,8 @@ def hint(
     exclude: ExcludeOpt = None,
     uniqueness: UniqueOpt = True,
     box: BoxOpt = None,
+    variant: VariantOpt = None,
+    regions: RegionsOpt = None,
     fmt: FormatOpt = None,
     alphabet: AlphabetOpt = None,
     as_json: JsonOpt = False,
@@ -234,7 +244,7 @@ def hint(
 ) -> None:
     """Print a hint for the next step (see :data:`HINT_HELP`)."""
     with handle_errors():
-        position = read_position(puzzle, fmt, box, alphabet)
+        position = read_position(puzzle, fmt, box, alphabet, variant, regions)
         _stop_on_contradiction(position)
         if position.is_solved:
             message("the puzzle is already solved")
@@ -275,6 +285,8 @@ def explain(
     exclude: ExcludeOpt = None,
     uniqueness: UniqueOpt = True,
     box: BoxOpt = None,
+    variant: VariantOpt = None,
+    regions: RegionsOpt = None,
     fmt: FormatOpt = None,
     alphabet: AlphabetOpt = None,
     as_json: Annotated[bool, typer.Option(
@@ -286,7 +298,7 @@ def explain(
 ) -> None:
     """Explain a whole solve path (see :data:`EXPLAIN_HELP`)."""
     with handle_errors():
-        position = read_position(puzzle, fmt, box, alphabet)
+        position = read_position(puzzle, fmt, box, alphabet, variant, regions)
         _stop_on_contradiction(position)
         round_of: list[int] = []
         stopped: BaseException | None = None
@@ -418,6 +430,8 @@ def steps(
     exclude: ExcludeOpt = None,
     uniqueness: UniqueOpt = True,
     box: BoxOpt = None,
+    variant: VariantOpt = None,
+    regions: RegionsOpt = None,
     fmt: FormatOpt = None,
     alphabet: AlphabetOpt = None,
     as_json: Annotated[bool, typer.Option(
@@ -436,7 +450,7 @@ def steps(
         message("error: give a PUZZLE|POSITION (or --list)", "bold red")
         raise typer.Exit(2)
     with handle_errors():
-        position = read_position(puzzle, fmt, box, alphabet)
+        position = read_position(puzzle, fmt, box, alphabet, variant, regions)
         _stop_on_contradiction(position)
         stopped: BaseException | None = None
         try:

@@ -13,7 +13,8 @@ from ..errors import CancelledError, SearchLimitError, SudokitError
 from ..grid import Grid
 from .common import (
     EXIT_CODES_HELP, EXIT_INVALID, EXIT_LIMIT, EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK,
-    AlphabetOpt, BoxOpt, FormatOpt, PuzzleArg, echo, handle_errors, message, read_puzzles,
+    AlphabetOpt, BoxOpt, FormatOpt, PuzzleArg, RegionsOpt, VariantOpt, apply_variant, echo,
+    handle_errors, message, read_puzzles,
 )
 
 NO_SOLUTION = "the puzzle has no solution"
@@ -80,6 +81,8 @@ def _rate_one(grid: Grid, time_limit: float | None):
 def rate(
     puzzle: PuzzleArg,
     box: BoxOpt = None,
+    variant: VariantOpt = None,
+    regions: RegionsOpt = None,
     fmt: FormatOpt = None,
     alphabet: AlphabetOpt = None,
     time_limit: Annotated[float | None, typer.Option(
@@ -96,7 +99,7 @@ def rate(
     """Rate puzzles (see :data:`RATE_HELP`)."""
     codes: list[int] = []
     with handle_errors():
-        grids = read_puzzles(puzzle, fmt, box, alphabet)
+        grids = apply_variant(read_puzzles(puzzle, fmt, box, alphabet), variant, regions)
         several = len(grids) > 1
         for index, grid in enumerate(grids, 1):
             where = f"puzzle {index}: " if several else ""

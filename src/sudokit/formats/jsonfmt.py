@@ -32,7 +32,7 @@ from ..errors import GeometryError, ParseError, SudokitError
 from ..grid import Grid
 from ..numbers import read_number
 from ..symbols import get_alphabet
-from ..variants import region_label
+from ..variants import read_regions, variant_fields
 from ._common import (box_arg, candidate_masks, decode_symbols, encode_values, geometry, grid_side,
                       has_box, optional_decoder, reads)
 
@@ -98,7 +98,7 @@ def _puzzle(obj, index: int, box, alphabet) -> Grid:
     try:
         g = geometry(n, box if box is not None else found)
         if obj.get("variants") or obj.get("regions") is not None:
-            g = g.with_variants(obj.get("variants") or (), _regions(obj.get("regions"), n))
+            g = g.with_variants(obj.get("variants") or (), read_regions(obj.get("regions"), n))
     except GeometryError as e:
         raise GeometryError(f"{where}: {e}") from None
     comment = obj.get("comment", "")
@@ -162,19 +162,6 @@ def read(text: str, box=None, alphabet=None) -> list[Grid]:
     return [_puzzle(obj, i, box, alphabet) for i, obj in enumerate(items, 1)]
 
 
-def _regions(value, n: int):
-    """``regions`` as text (N*N symbols) or a list of N*N region numbers (or N rows of them)."""
-    if value is None or isinstance(value, str):
-        return value
-    if isinstance(value, list) and len(value) == n and all(isinstance(r, list) for r in value):
-        value = [x for row in value for x in row]
-    if not isinstance(value, list):
-        raise GeometryError('"regions" must be a string of N*N symbols or a list of region numbers')
-    numbers = [read_number(x, '"regions"', 0, 4096) for x in value]
-    labels = {x: i for i, x in enumerate(dict.fromkeys(numbers))}  # numbered as they come
-    return tuple(labels[x] for x in numbers)
-
-
 def to_object(grid: Grid, alphabet=None) -> dict:
     """The JSON object of a grid (see the module docstring)."""
     g = grid.geometry
@@ -194,11 +181,7 @@ def to_object(grid: Grid, alphabet=None) -> dict:
         digits = [[d for d in range(1, n + 1) if m >> (d - 1) & 1] for m in masks]
         obj["candidates"] = ["".join(a.encode(d, n) for d in ds) for ds in digits] \
             if len(a.symbols) >= n else digits
-    if g.variants:
-        obj["variants"] = list(g.variants)
-    if g.regions is not None:
-        obj["regions"] = ("".join(region_label(r) for r in g.regions) if n <= 26
-                          else [list(g.regions[r * n:(r + 1) * n]) for r in range(n)])
+    obj.update(variant_fields(g))
     if grid.comment:
         obj["comment"] = grid.comment
     return obj

@@ -28,16 +28,9 @@ from .step import Candidate, Link
 
 @lru_cache(maxsize=None)
 def box_line_segments(geometry: Geometry) -> tuple[tuple[int, int, int], ...]:
-    """``(box house, line house, cell mask)`` of every box-line intersection (2+ cells)."""
-    g, n = geometry, geometry.size
-    out = []
-    for b, box in enumerate(g.boxes):
-        lines: dict[int, int] = {}
-        for c in box:
-            for line in (g.row_of(c), n + g.col_of(c)):
-                lines[line] = lines.get(line, 0) | 1 << c
-        out.extend((2 * n + b, line, m) for line, m in sorted(lines.items()) if m.bit_count() > 1)
-    return tuple(out)
+    """``(house, house, cell mask)`` of every intersection of two houses with 2+ cells: the
+    box-line ones, and a variant's (:attr:`Geometry.segments`)."""
+    return tuple((a, b, sum(1 << c for c in cells)) for a, b, cells in geometry.segments)
 
 
 @lru_cache(maxsize=None)
@@ -121,13 +114,16 @@ class InferenceGraph:
             for d in range(1, n + 1):
                 m = seg & dm[d]
                 if m.bit_count() > 1:
-                    j = len(self.group_cells)
-                    index[(d, m)] = j
-                    by_digit[d].append(j)
-                    in_house[d].setdefault(box, []).append(j)
-                    in_house[d].setdefault(line, []).append(j)
-                    self.group_digit.append(d)
-                    self.group_cells.append(m)
+                    j = index.get((d, m))
+                    if j is None:  # (a variant's segments may hold the same places)
+                        j = index[(d, m)] = len(self.group_cells)
+                        by_digit[d].append(j)
+                        self.group_digit.append(d)
+                        self.group_cells.append(m)
+                    for h in (box, line):
+                        same = in_house[d].setdefault(h, [])
+                        if j not in same:
+                            same.append(j)
         if not index:
             return
         ng = len(self.group_cells)

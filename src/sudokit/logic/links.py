@@ -81,8 +81,8 @@ def digit_cell_masks(pos: Position) -> list[int]:
 
 
 def house_kind(geometry: Geometry, house: int) -> str:
-    """``row``, ``column`` or ``box``."""
-    return ("row", "column", "box")[house // geometry.size]
+    """``row``, ``column``, ``box``, or a variant's ``region``, ``diagonal``, ``window``."""
+    return geometry.house_name(house).split()[0]
 
 
 # --- links ------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from ..errors import ParseError, SudokitError
 from ..geometry import Geometry, read_box
 from ..grid import Grid
 from ..symbols import get_alphabet
+from ..variants import read_regions, variant_fields
 
 
 def bit(digit: int) -> int:
@@ -163,14 +164,16 @@ class Position:
 
     # --- serialisation ---------------------------------------------------------------------
     def to_json(self) -> str:
-        """``{"box":[R,C],"givens":..,"values":..,"candidates":[digits per cell]}``."""
+        """``{"box":[R,C],"givens":..,"values":..,"candidates":[digits per cell]}``, plus the
+        ``variants`` and ``regions`` of a variant grid."""
         a = get_alphabet(None)
         n = self.size
         givens = "".join(a.encode(v, n) if g else "." for v, g in zip(self.values, self.givens))
         values = "".join(a.encode(v, n) for v in self.values)
         cands = ["".join(a.encode(d, n) for d in digits_of(m)) for m in self.cands]
         return json.dumps({"box": [self.geometry.box_rows, self.geometry.box_cols],
-                           "givens": givens, "values": values, "candidates": cands})
+                           "givens": givens, "values": values, "candidates": cands,
+                           **variant_fields(self.geometry)})
 
     @classmethod
     def from_json(cls, text: str | dict) -> Position:
@@ -184,6 +187,8 @@ class Position:
         if not isinstance(values_s, str) or box is None:
             raise ParseError('a position needs "box": [R, C] and "values" or "givens" strings')
         g = Geometry.of(box[0] * box[1], box)
+        if data.get("variants") or data.get("regions") is not None:
+            g = g.with_variants(data.get("variants") or (), read_regions(data.get("regions"), g.size))
         table = get_alphabet(None).decoder(g.size)
 
         def decode(s: str, field: str) -> list[int]:

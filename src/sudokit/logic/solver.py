@@ -86,9 +86,6 @@ class LogicalSolver:
         return known
 
     def _techniques(self, position: Position):
-        if not position.geometry.is_classic:  # the techniques read rows, columns and boxes only
-            raise SudokitError(f"the logical solver does not take {position.geometry.variant_name} "
-                               f"puzzles yet; `sudokit solve` does (see docs/variants.md)")
         if any(t.uniqueness for t in self.order) and not self._uniqueness_allowed(position):
             return [t for t in self.order if not t.uniqueness]
         return self.order

@@ -62,8 +62,9 @@ class Fish:
 def house_list(g: Geometry, houses) -> str:
     """``rows 1, 4, 8``; houses of several kinds by kind: ``rows 1, 4 and box 5``."""
     groups = []
-    for kind, (one, many) in enumerate((("row", "rows"), ("column", "columns"), ("box", "boxes"))):
-        numbers = [str(h % g.size + 1) for h in sorted(houses) if h // g.size == kind]
+    boxes = ("region", "regions") if g.regions is not None else ("box", "boxes")
+    for kind, (one, many) in enumerate((("row", "rows"), ("column", "columns"), boxes)):
+        numbers = [g.house_name(h).split()[1] for h in sorted(houses) if h // g.size == kind]
         if numbers:
             groups.append(f"{one if len(numbers) == 1 else many} {', '.join(numbers)}")
     return " and ".join(groups) if len(groups) < 3 else f"{groups[0]}, {groups[1]} and {groups[2]}"
@@ -262,6 +263,41 @@ def _finned_covers(n: int, o: int, digit: int, base, forced: int, band: int, ban
                    tuple(sorted(elims)), sashimi=thin == 1)
 
 
+#: Most cross lines holding fins in the search of :func:`_finned_any`.
+MAX_FIN_LINES = 2
+
+
+def _finned_any(g: Geometry, o: int, digit: int, lines: list[int], base_masks, cover_masks,
+                size: int) -> Iterator[Fish]:
+    """Finned and sashimi fish where the boxes are jigsaw regions (no bands to group fins by):
+    every choice of cover lines among the cross lines of the base, fins in at most
+    :data:`MAX_FIN_LINES` other cross lines; targets are the cover candidates outside the base
+    that see every fin."""
+    n = g.size
+    peers = peer_masks(g)
+    for base, union in _line_sets(base_masks, lines, size, size + MAX_FIN_LINES):
+        base_bits = sum(1 << i for i in base)
+        for cover in combinations(_bits(union), size):
+            cover_bits = sum(1 << j for j in cover)
+            fin_bits = union & ~cover_bits
+            if not fin_bits:
+                continue  # a basic fish
+            thin = min((base_masks[i] & cover_bits).bit_count() for i in base)
+            if not thin:
+                continue
+            fins = [_cell(n, o, i, j) for i in base for j in _bits(base_masks[i] & fin_bits)]
+            seen = -1
+            for f in fins:
+                seen &= peers[f]
+            elims = [e for j in cover for i in _bits(cover_masks[j] & ~base_bits)
+                     if seen >> (e := _cell(n, o, i, j)) & 1]
+            if elims:
+                body = [_cell(n, o, i, j) for i in base for j in _bits(base_masks[i] & cover_bits)]
+                bh, ch = _houses(n, o, base, cover)
+                yield Fish(digit, bh, ch, tuple(sorted(body)), tuple(sorted(fins)),
+                           tuple(sorted(elims)), sashimi=thin == 1)
+
+
 def line_fish(pos: Position, size: int, kind: str) -> Iterator[Fish]:
     """Every row/column fish of ``size`` base lines and the given kind that eliminates."""
     if kind == "basic":
@@ -284,7 +320,9 @@ def _search(pos: Position, size: int, finned: bool) -> Iterator[Fish]:
             lines = [i for i in range(n) if base_masks[i] & (base_masks[i] - 1)]
             if len(lines) < size:
                 continue
-            if finned:
+            if finned and g.regions is not None:
+                yield from _finned_any(g, o, digit, lines, base_masks, cover_masks, size)
+            elif finned:
                 yield from _finned(n, o, digit, lines, base_masks, cover_masks,
                                    bands[o], masks.boxes[digit], size)
             else:
@@ -409,7 +447,8 @@ def _house_fish(g: Geometry, size: int, cells: int) -> tuple[tuple, ...]:
     holding a base candidate that no other cover holds; every base house with a candidate in
     the cover; at most :data:`MAX_FINS` fins (base candidates outside the cover). It removes
     the cover candidates outside the base that see every fin."""
-    hm, peers, ch = house_masks(g), peer_masks(g), _cell_houses(g)
+    # rows, columns and boxes (regions): a variant's houses would give a cell a fourth house
+    hm, peers, ch = house_masks(g)[:3 * g.size], peer_masks(g), _cell_houses(g)
     hc = [m & cells for m in hm]
     bases = sorted((h for h, m in enumerate(hc) if m & (m - 1)),
                    key=lambda h: (hc[h].bit_count(), h))

@@ -4,6 +4,11 @@
 * Claiming: a digit's candidates in a line all lie in one box, so the box's other cells lose it.
 * Locked pair / triple: a naked pair or triple inside one box-line intersection, so its digits
   leave the other cells of both the box and the line.
+
+In a variant every two houses that share cells meet like a box and a line (a diagonal and a
+box, a window and a row, a jigsaw region and a column), and a digit's places in a house lock
+it out of every cell that sees all of them, a knight's or king's move away included: the
+source house names the kind (a row or column claims, any other house points).
 """
 
 from __future__ import annotations
@@ -12,25 +17,11 @@ from functools import lru_cache
 from itertools import combinations
 
 from ...geometry import Geometry
-from ..links import cells_of
+from ..links import cells_of, peer_masks
 from ..position import Position, digits_of
 from ..step import cell_list, digit_list
 from .masks import digit_masks
 from .registry import REGISTRY, finder
-
-
-@lru_cache(maxsize=None)
-def _intersections(g: Geometry) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
-    """``(box, line, cells)`` for every box and every row or column that crosses it."""
-    n = g.size
-    out = []
-    for b, box in enumerate(g.boxes):
-        lines: dict[int, list[int]] = {}
-        for c in box:
-            lines.setdefault(g.row_of(c), []).append(c)
-            lines.setdefault(n + g.col_of(c), []).append(c)
-        out.extend((2 * n + b, line, tuple(cells)) for line, cells in sorted(lines.items()))
-    return tuple(out)
 
 
 @lru_cache(maxsize=None)
@@ -60,10 +51,52 @@ def _step(pos: Position, technique: str, d: int, source: int, target: int, cells
         candidates=[(c, d) for c in cells])
 
 
+def _variant_locked(pos: Position, claiming: bool):
+    """Locked candidates of a variant grid, from the definition: the places of a digit in a
+    house (rows and columns when ``claiming``, every other house when pointing) remove it from
+    every cell that sees them all."""
+    g = pos.geometry
+    n = g.size
+    technique = "locked-candidates-claiming" if claiming else "locked-candidates-pointing"
+    peers = peer_masks(g)
+    sources = range(2 * n) if claiming else range(2 * n, len(g.houses))
+    for h in sources:
+        house = g.houses[h]
+        for d in range(1, n + 1):
+            cells = pos.cells_with(d, house)
+            if len(cells) < 2:
+                continue
+            seen = -1
+            for c in cells:
+                seen &= peers[c]
+            elims = [c for c in cells_of(seen) if pos.has(c, d)]
+            if not elims:
+                continue
+            inside = [t for t in _houses_holding(g, cells) if t != h]
+            tech = REGISTRY[technique]
+            where = (f"lies only in {g.house_name(inside[0])} ({cell_list(g, cells)})" if inside
+                     else f"lies only in {cell_list(g, cells)}; the cells that see them all lose it")
+            yield tech.step(
+                pos, f"{tech.name}: {d} in {g.house_name(h)} {where}",
+                eliminations=[(c, d) for c in elims], cells=cells, houses=[h] + inside[:1],
+                candidates=[(c, d) for c in cells])
+
+
+def _houses_holding(g: Geometry, cells: list[int]) -> list[int]:
+    """The houses that hold every one of ``cells``."""
+    common = set(g.houses_of[cells[0]])
+    for c in cells[1:]:
+        common.intersection_update(g.houses_of[c])
+    return sorted(common)
+
+
 @finder("locked-candidates-pointing")
 def pointing(pos: Position):
     """A digit confined to one mini-row or mini-column of a box leaves the rest of that line."""
     g = pos.geometry
+    if not g.is_classic:
+        yield from _variant_locked(pos, claiming=False)
+        return
     n, br, bc = g.size, g.box_rows, g.box_cols
     masks = digit_masks(pos)
     col_bands, row_bands, mini_rows, mini_cols = _bands(g)
@@ -94,6 +127,9 @@ def pointing(pos: Position):
 def claiming(pos: Position):
     """A digit confined to one box within a row or column leaves the rest of that box."""
     g = pos.geometry
+    if not g.is_classic:
+        yield from _variant_locked(pos, claiming=True)
+        return
     n, br, bc = g.size, g.box_rows, g.box_cols
     masks = digit_masks(pos)
     col_bands, row_bands, mini_rows, mini_cols = _bands(g)
@@ -120,11 +156,11 @@ def claiming(pos: Position):
 
 
 def _locked_subsets(pos: Position, k: int, technique: str):
-    """Naked subsets of ``k`` cells that lie in one box-line intersection."""
+    """Naked subsets of ``k`` cells that lie in one intersection of two houses."""
     g = pos.geometry
     cands = pos.cands
     tech = REGISTRY[technique]
-    for box, line, cells in _intersections(g):
+    for box, line, cells in g.segments:
         small = [c for c in cells if 2 <= cands[c].bit_count() <= k]
         if len(small) < k:
             continue

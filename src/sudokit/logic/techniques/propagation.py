@@ -48,12 +48,9 @@ class Tables:
         self.houses_of = tuple(tuple((h, self.house[h]) for h in g.houses_of[c])
                                for c in range(g.ncells))
         inter = []
-        for b in range(2 * g.size, 3 * g.size):
-            box = self.house[b]
-            for line in range(2 * g.size):
-                seg = box & self.house[line]
-                if seg:
-                    inter.append((seg, box & ~seg, self.house[line] & ~seg))
+        for a, b, cells in g.segments:
+            seg = sum(1 << c for c in cells)
+            inter.append((seg, self.house[a] & ~seg, self.house[b] & ~seg))
         self.intersections = tuple(inter)
         #: per cell, the intersections whose box or line holds it (bit i = intersection i)
         self.inter_of = tuple(sum(1 << i for i, (a, b, c) in enumerate(inter) if (a | b | c) >> cell & 1)

@@ -110,6 +110,8 @@ def empty_rectangle(pos: Position):
     the other ``q`` outside the box's rows: if ``q`` is false, ``p`` is true, so the box's digit
     is in column ``c``; either way the cell at (row of ``q``, column ``c``) loses the digit.
     The same with rows and columns swapped."""
+    if pos.geometry.regions is not None:
+        return  # a jigsaw region has no box rows and columns to cross
     graph = LinkGraph(pos)
     g = graph.geometry
     n, br, bc = g.size, g.box_rows, g.box_cols

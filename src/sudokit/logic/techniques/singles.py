@@ -28,8 +28,10 @@ def full_house(pos: Position):
 def hidden_single(pos: Position):
     g = pos.geometry
     seen = set()
-    # Boxes first: that is where people look first, and it is the easier find.
-    order = list(range(2 * g.size, 3 * g.size)) + list(range(2 * g.size))
+    # Boxes first: that is where people look first, and it is the easier find; a variant's
+    # houses (diagonals, windows) last.
+    order = (list(range(2 * g.size, 3 * g.size)) + list(range(2 * g.size))
+             + list(range(3 * g.size, len(g.houses))))
     for h in order:
         house = g.houses[h]
         for d in range(1, g.size + 1):

@@ -73,8 +73,8 @@ def hidden_subsets(pos: Position, k: int) -> Iterator:
     seen = set()  # the same cells and digits can be hidden in a line and a box at once
     for h, house in enumerate(g.houses):
         # bit i of places[d] is set when d is a candidate of the house's i-th cell
-        table = (masks.rows, masks.cols, masks.boxes)[h // n]
-        places = [table[d][h % n] for d in range(n + 1)]
+        table, i = masks.table(g, h)
+        places = [table[d][i] for d in range(n + 1)]
         if sum(1 for m in places if m) <= k:
             continue  # the subset would fill every empty cell: nothing else to remove
         items = [(d, m) for d, m in enumerate(places) if m & (m - 1)]

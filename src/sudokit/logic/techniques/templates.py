@@ -18,6 +18,7 @@ from functools import lru_cache
 
 from ... import limits
 from ...geometry import Geometry
+from ..links import mask_of, peer_masks
 from ..position import Position
 from ..step import cell_list
 from .registry import REGISTRY, finder
@@ -92,6 +93,51 @@ def _templates(g: Geometry, allowed: tuple[int, ...]) -> tuple[int, tuple[int, .
     return total, tuple(used)
 
 
+#: Partial placements tried per digit in a variant grid (:func:`_variant_templates`) before
+#: the digit is given up.
+NODE_LIMIT = 20_000
+
+
+@lru_cache(maxsize=4096)
+def _variant_templates(g: Geometry, allowed: tuple[int, ...]) -> tuple[int, tuple[int, ...]] | None:
+    """:func:`_templates` for a variant grid: row by row, each cell chosen must not see one
+    chosen before (a peer: same column, region, diagonal, window or a chess move away), and a
+    template must take a cell of every variant house. Templates are listed, not counted by
+    states, so at most :data:`NODE_LIMIT` partial ones are tried (None beyond)."""
+    n = g.size
+    peers = peer_masks(g)
+    extra = [mask_of(cells) for cells, _ in g.extra_houses]
+    used = [0] * n
+    total = nodes = 0
+    chosen = [0] * n
+
+    def place(r: int, blocked: int, taken: int) -> None:
+        nonlocal total, nodes
+        if r == n:
+            if all(taken & x for x in extra):
+                total += 1
+                for i, c in enumerate(chosen):
+                    used[i] |= 1 << c
+            return
+        nodes += 1
+        if nodes > NODE_LIMIT:
+            raise _TooMany
+        free = allowed[r]
+        while free:
+            low = free & -free
+            free ^= low
+            cell = r * n + low.bit_length() - 1
+            if not blocked >> cell & 1:
+                chosen[r] = low.bit_length() - 1
+                place(r + 1, blocked | peers[cell], taken | 1 << cell)
+
+    try:
+        place(0, 0, 0)
+    except _TooMany:
+        return None
+    return total, tuple(used)
+
+
 def digit_templates(pos: Position, digit: int) -> tuple[int, list[int]] | None:
     """(number of templates of ``digit``, the cells some template uses), or None when the digit
     has too many partial templates to count (see :data:`STATE_LIMIT`)."""
@@ -109,7 +155,7 @@ def digit_templates(pos: Position, digit: int) -> tuple[int, list[int]] | None:
             if pos.cands[cell] & b:
                 m |= 1 << c
         allowed.append(m)
-    result = _templates(g, tuple(allowed))
+    result = (_templates if g.is_classic else _variant_templates)(g, tuple(allowed))
     if result is None:
         return None
     total, used = result

@@ -38,18 +38,39 @@ _PEERSETS: dict[Geometry, tuple[frozenset[int], ...]] = {}
 
 
 def rectangles(g: Geometry) -> tuple[Rect, ...]:
-    """Every rectangle of cells ``(r1c1, r1c2, r2c1, r2c2)`` that lies in exactly two boxes."""
+    """Every rectangle of cells ``(r1c1, r1c2, r2c1, r2c2)`` that lies in exactly two boxes
+    (jigsaw regions), where swapping ``a b / b a`` keeps every rule of the grid.
+
+    In a variant the swap must keep the variant's rules too: no rectangle is safe when cells
+    have peers a chess move away (anti-knight, anti-king: a swapped digit may meet its twin
+    there), and a diagonal or window must hold no corner or two corners of one row or column."""
     rects = _RECTS.get(g)
     if rects is None:
         n, out = g.size, []
-        for r1, r2 in combinations(range(n), 2):
-            limits.check()
-            for c1, c2 in combinations(range(n), 2):
-                cells = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
-                if len({g.box_of(c) for c in cells}) == 2:
-                    out.append(cells)
+        if g.extra_peers is None:
+            for r1, r2 in combinations(range(n), 2):
+                limits.check()
+                for c1, c2 in combinations(range(n), 2):
+                    cells = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
+                    if _swappable(g, cells):
+                        out.append(cells)
         rects = _RECTS[g] = tuple(out)
     return rects
+
+
+def _swappable(g: Geometry, cells: Rect) -> bool:
+    """True when the rectangle lies in two boxes and every box or variant house holding a
+    corner holds two corners of one row or one column (so one ``a`` and one ``b``)."""
+    if g.is_classic:
+        return len({g.box_of(c) for c in cells}) == 2
+    n = g.size
+    corners: dict[int, list[int]] = {}
+    for i, c in enumerate(cells):
+        for h in g.houses_of[c]:
+            if h >= 2 * n:
+                corners.setdefault(h, []).append(i)
+    boxes = [h for h in corners if h < 3 * n]
+    return len(boxes) == 2 and all(len(k) == 2 and k[0] + k[1] != 3 for k in corners.values())
 
 
 def _peer_sets(g: Geometry) -> tuple[frozenset[int], ...]:
@@ -368,6 +389,8 @@ def bug_plus_1(pos: Position):
     house except one digit of that cell: placing anything else there leaves a BUG (every digit
     twice per house), which has two solutions. So that digit goes in the cell."""
     g = pos.geometry
+    if not g.is_classic:
+        return  # the BUG principle is proved for rows, columns and boxes only
     cands = pos.cands
     triple = -1
     for cell, m in enumerate(cands):
