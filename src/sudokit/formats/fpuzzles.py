@@ -37,7 +37,8 @@ EXTENSIONS: tuple[str, ...] = ()
 LINK = "https://f-puzzles.com/?load="
 MAX_SIZE = 16  # the largest grid f-puzzles draws
 
-_LINK = re.compile(r"(?:https?://)?(?:www\.)?f-puzzles\.com\b\S*?[?&]load=([^&#\s]+)", re.I)
+_LINK = re.compile(r"(?:https?://)?(?:www\.)?f-puzzles\.com\b\S*?[?&]load=([^&#\s]+(?: +[^&#\s]+)*)",
+                   re.I)
 _SHORT_LINK = re.compile(r"(?:https?://)?(?:www\.)?f-puzzles\.com\b\S*?[?&]id=([^&#\s]+)", re.I)
 _CELL = re.compile(r"R(\d{1,3})C(\d{1,3})", re.I)
 _COMPRESSED = re.compile(r"[A-Za-z0-9+/=% ]{8,}")
