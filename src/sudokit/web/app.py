@@ -52,7 +52,7 @@ STATIC_TYPES = {
     # the page's script: plain ES modules, one per concern; app.js is the entry point
     **{f"{name}.js": "text/javascript; charset=utf-8" for name in (
         "app", "api", "board", "draw", "generate", "grid", "input", "media", "notation",
-        "photo", "play", "steps", "storage", "theme", "timer")},
+        "photo", "play", "regions", "steps", "storage", "theme", "timer", "variants")},
 }
 
 ERRORS = {status: {"model": ErrorResponse, "description": text} for status, text in (

@@ -2,7 +2,8 @@
 // Plain ES modules, no build step. This module wires them together and holds the commands;
 // the game state is play.js, the board board.js, the step drawing draw.js, the words of steps
 // steps.js, the requests api.js, the browser storage storage.js, the clock timer.js, the
-// generator panel generate.js, keys and pointer input.js, light and dark theme.js.
+// generator panel generate.js, keys and pointer input.js, light and dark theme.js, variant
+// rules variants.js and the jigsaw regions panel regions.js.
 
 import * as api from "./api.js";
 import { Board } from "./board.js";
@@ -14,10 +15,12 @@ import { mapDigits } from "./notation.js";
 import { base64Bytes, download, pictureBlob, pictureName, plainStep } from "./media.js";
 import { PhotoReview, shrinkPhoto } from "./photo.js";
 import { Game } from "./play.js";
+import { RegionsPanel } from "./regions.js";
 import { renderAllSteps, renderLog, showExplanation, stepText } from "./steps.js";
 import * as store from "./storage.js";
 import { initTheme } from "./theme.js";
 import { Timer, formatTime } from "./timer.js";
+import { boxRegions, describe, fields, fits, isClassic, ruleLines, rulePicker, variant } from "./variants.js";
 
 const SIZES = [4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 24, 25, 28, 30, 32, 35, 36];
 const SINGLES = ["full-house", "hidden-single", "naked-single"];
@@ -40,7 +43,7 @@ const S = {
   started: false,   // the kept game has been looked for (saving before would overwrite it)
 };
 let game = new Game(3, 3);
-const board = new Board($("board-wrap"), $("stage"), $("board"));
+const board = new Board($("board-wrap"), $("stage"), $("board"), $("rules-layer"));
 const layer = new StepLayer(board, $("overlay"));
 layer.isFilled = (cell) => Boolean(game.values[cell]);
 const timer = new Timer((t) => { $("timer").textContent = t.text(); });
@@ -134,7 +137,7 @@ function warn(data) {
 // --- loading a game ----------------------------------------------------------------------------
 /** Make ``g`` the game on the page: everything shown about the old one goes. */
 function loadGame(g, { timerMs = 0, running = true } = {}) {
-  const rebuild = board.g !== g.g;
+  const rebuild = !board.g || board.g.n !== g.n || board.g.br !== g.g.br;
   game = g;
   S.sel = 0; S.highlight = 0; S.solution = null; S.solvedShown = false;
   dismiss();
@@ -146,6 +149,8 @@ function loadGame(g, { timerMs = 0, running = true } = {}) {
     board.build(game.g);
     buildPad();
     buildHighlight();
+  } else if (board.g !== game.g) {
+    board.retarget(game.g);
   }
   $("setup-mode").checked = game.setup;
   syncGeometry();
@@ -156,16 +161,57 @@ function loadGame(g, { timerMs = 0, running = true } = {}) {
 }
 
 function syncGeometry() {
-  const { n, br, bc } = game.g;
+  const { n, br, bc, variant: v } = game.g;
   $("size").value = String(n);
   fillBoxSelect($("box"), n, `${br}x${bc}`);
   gen.sync(n, br, bc);
-  $("geometry").textContent = `${n}x${n}, ${br}x${bc} boxes`;
+  const rules = isClassic(v) ? "" : `, ${describe(v)}`;
+  $("geometry").textContent = `${n}x${n}, ${br}x${bc} boxes${rules}`;
+  rulesPicker.set(v.names, Boolean(v.regions), br, bc);
+  $("rules-name").textContent = describe(v);
+  $("rules-label").textContent = ruleLines(v).join(" · ");
+  $("rules-label").hidden = isClassic(v);
+  document.body.classList.toggle("has-rules", !isClassic(v));
+  regions.sync();
+}
+
+/** A position opened from text or a photo: under its own variant, else under the rules on the
+ * page when they fit it (the candidates then computed by them). */
+function underPageRules(pos) {
+  const v = game.variant;
+  if (pos.variants || pos.regions || isClassic(v) || !fits(v, pos.box[0], pos.box[1])) return pos;
+  return { ...pos, ...fields(v), candidates: undefined };
 }
 
 function loadPosition(pos) {
-  loadGame(Game.fromPosition(pos, "user"));
+  loadGame(Game.fromPosition(underPageRules(pos), "user"));
 }
+
+// --- variant rules -------------------------------------------------------------------------------
+/** Play the grid on the page under other rules (its digits stay; candidates follow the rules). */
+function setVariant(v) {
+  game.setVariant(v);
+  board.retarget(game.g);
+  S.solution = null;
+  dismiss();
+  hideAllSteps();
+  syncGeometry();
+  render();
+  updateShareHash();
+}
+
+function pickRules(names, jigsaw) {
+  const g = game.g;
+  setVariant(variant(names, jigsaw ? g.regions || boxRegions(g.n, g.br, g.bc) : null));
+  say(`Rules: ${describe(game.variant)}` + (jigsaw && !g.regions ? " — paint the regions, or paste them, under Puzzle" : ""));
+  if (jigsaw && !g.regions) regions.setPainting(true);
+}
+
+const regions = new RegionsPanel({
+  game: () => game,
+  setRegions: (r) => setVariant(variant(game.variant.names, r)),
+  say,
+});
 
 // --- rendering ---------------------------------------------------------------------------------
 function stepMarks() {
@@ -409,6 +455,7 @@ function paintCand(cell, d) {
 
 /** A click on the board: select the cell; in Colour mode paint it (or the candidate hit). */
 function pointCell(cell, d) {
+  if (regions.painting) return;  // the pointer paints regions (dragCell)
   if (S.mode === "color" && !game.setup) {
     S.sel = cell;
     if ($("color-cands").checked && d) paintCand(cell, d);
@@ -548,10 +595,10 @@ async function solveAll() {
 /** The solution of the givens (asked once per puzzle). */
 async function solution() {
   const line = game.givensLine();
-  if (S.solution && S.solution.line === line) return S.solution.values;
-  const data = await api.solve({ box: [game.g.br, game.g.bc], givens: line });
+  if (S.solution && S.solution.line === line && S.solution.g === game.g) return S.solution.values;
+  const data = await api.solve({ box: [game.g.br, game.g.bc], givens: line, ...game.variantFields() });
   if (!data.solution) throw new api.ApiError(`no cell can be revealed: ${data.message}`);
-  S.solution = { line, values: decodeLine(data.solution.values, game.n) };
+  S.solution = { line, g: game.g, values: decodeLine(data.solution.values, game.n) };
   return S.solution.values;
 }
 
@@ -661,21 +708,33 @@ function staleList() {
 }
 
 // --- puzzles in and out --------------------------------------------------------------------------
-async function parseText(text, filename, box) {
+async function parseText(text, filename, box, rules) {
   if (!text.trim()) throw new api.ApiError("there is nothing to open: the text is empty");
   const body = { text };
   if (filename) body.filename = filename;
   if (box) body.box = box;
-  const data = await api.parse(body);
+  if (rules && rules.variants && rules.variants.length) body.variants = rules.variants;
+  if (rules && rules.regions) body.regions = rules.regions;
+  let data;
+  try {
+    data = await api.parse(body);
+  } catch (e) {
+    // givens that clash by classic rules may be right by the rules on the page (a jigsaw line)
+    if (rules || isClassic(game.variant) || !(e instanceof api.ApiError) || e.status !== 422) throw e;
+    data = await api.parse({ ...body, ...game.variantFields() }).catch(() => { throw e; });
+  }
   S.parsed = data.puzzles;
   updateBookChoice();
-  loadPosition(data.puzzles[0].position);
+  // a share link's rules as they are; else the text's own, else the rules on the page
+  if (rules) loadGame(Game.fromPosition(data.puzzles[0].position, "user"));
+  else loadPosition(data.puzzles[0].position);
   fillSelect($("puzzle-select"), data.puzzles.map((p, i) => [String(i), `${i + 1}${p.comment ? " — " + p.comment.slice(0, 40) : ""}`]), "0");
   $("picker").hidden = data.total < 2;
   $("picker-total").textContent = data.total > data.puzzles.length
     ? `of ${data.total} (the first ${data.puzzles.length} are listed)` : `of ${data.total}`;
   const p = data.puzzles[0];
   say(`Opened a ${p.size}x${p.size} puzzle (${data.format} format, ${p.filled} givens)` +
+    (isClassic(game.variant) ? "" : `, ${describe(game.variant)} rules`) +
     (data.total > 1 ? `; the text holds ${data.total} puzzles` : ""));
   updateShareHash();
 }
@@ -688,7 +747,10 @@ async function openFile(file) {
 
 function newGrid() {
   const [br, bc] = $("box").value.split("x").map(Number);
-  const g = new Game(br, bc);
+  const v = game.variant;
+  const names = v.names.filter((x) => x !== "windoku" || fits(variant(["windoku"]), br, bc));
+  const same = v.regions && v.regions.length === br * bc * br * bc;
+  const g = new Game(br, bc, variant(names, v.regions ? (same ? v.regions : boxRegions(br * bc, br, bc)) : null));
   g.setup = true;
   loadGame(g, { running: false });
   history.replaceState(null, "", location.pathname);
@@ -731,7 +793,7 @@ async function copy(text, done) {
 async function openFromHash() {
   const share = store.readShareHash(location.hash);
   if (!share.p) return false;
-  await parseText(share.p, null, share.b || undefined);
+  await parseText(share.p, null, share.b || undefined, share.rules || {});  // none: classic
   const auto = store.applyShare(game, share);
   if (auto !== null) { $("auto-marks").checked = auto; S.autoTouched = true; }
   game.version += 1;
@@ -749,7 +811,18 @@ async function readPhoto(file) {
   let data = null;
   await command(async () => {
     const image = await shrinkPhoto(file, { maxChars: S.maxBody - 4096 });
-    data = await api.readImage(image, { job: api.newJobId("photo") });
+    const job = api.newJobId("photo"), controller = new AbortController();
+    const cancel = $("btn-photo-cancel");
+    cancel.onclick = () => { api.cancelJob(job); controller.abort(); };
+    cancel.hidden = false;
+    try {
+      data = await api.readImage(image, { job, signal: controller.signal });
+    } catch (e) {
+      if (e instanceof api.ApiError && e.status === 409) throw new api.Cancelled();
+      throw e;
+    } finally {
+      cancel.hidden = true;
+    }
     say(`Check the grid read from the picture: ${data.message}`);
   }, "Reading the photo");
   if (!data) return;
@@ -759,7 +832,7 @@ async function readPhoto(file) {
     S.parsed = [];
     updateBookChoice();
     $("picker").hidden = true;
-    loadGame(Game.fromPosition(pos, "given"));
+    loadGame(Game.fromPosition(underPageRules(pos), "given"));
     history.replaceState(null, "", location.pathname);
     updateShareHash();
     const filled = game.givens.filter(Boolean).length;
@@ -798,7 +871,7 @@ function bookPuzzles() {
   const all = S.parsed.length > 1 && $("book-all").checked;
   if (all) return S.parsed.map((p) => ({ box: p.position.box, givens: p.position.givens }));
   requireGivens();
-  return [{ box: [game.g.br, game.g.bc], givens: game.givensLine() }];
+  return [{ box: [game.g.br, game.g.bc], givens: game.givensLine(), ...game.variantFields() }];
 }
 
 async function printBook() {
@@ -874,10 +947,11 @@ const gen = new GeneratePanel({
     if (on) { clearError(); say(`${label}…`); }
   },
   loaded(data) {
-    const g = Game.fromPosition(data.position, "given");
+    const g = Game.fromPosition(data.position, "given");  // the position carries its rules
     loadGame(g);
     const r = data.rating;
-    say(r ? `Generated: rating ${r.score.toFixed(1)} (${r.level})` : "Generated a new puzzle");
+    const rules = isClassic(game.variant) ? "" : ` (${describe(game.variant)})`;
+    say(r ? `Generated${rules}: rating ${r.score.toFixed(1)} (${r.level})` : `Generated a new puzzle${rules}`);
     updateShareHash();
   },
   failed(e) {
@@ -887,6 +961,8 @@ const gen = new GeneratePanel({
     showError(e instanceof api.ApiError ? e.message : `error: ${e.message}`);
   },
 });
+
+const rulesPicker = rulePicker($("rules"), "rule", pickRules);
 
 const COMMANDS = {
   n: () => command(step), a: () => command(async () => apply()), h: () => command(hint),
@@ -900,9 +976,16 @@ const COMMANDS = {
   x: () => setHighlight(S.highlight && S.highlight === game.values[S.sel] ? 0 : game.values[S.sel]),
 };
 
+/** The pointer down on (``start``) or dragged over a cell: paints it while painting regions. */
+function dragCell(cell, start) {
+  if (!regions.painting) return false;
+  regions.paint(cell, start);
+  return true;
+}
+
 const app = {
   S, board, commands: COMMANDS, get game() { return game; },
-  select, moveBy, digit, clear, undo, redo, dismiss, zoomBy, pointCell, setHighlight,
+  select, moveBy, digit, clear, undo, redo, dismiss, zoomBy, pointCell, setHighlight, dragCell,
 };
 
 function on(id, event, fn) { $(id).addEventListener(event, fn); }

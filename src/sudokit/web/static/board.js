@@ -1,16 +1,21 @@
 // Drawing the board: one element per cell, sized to the space it has (zoomable), with an
-// optional focus view (one box, or the boxes around the selection) for large grids.
+// optional focus view (one box, or the boxes around the selection) for large grids; a
+// variant's rules drawn too (jigsaw borders and tints, shaded windows, diagonal lines).
 
 import { sym } from "./grid.js";
+import { regionHue } from "./variants.js";
+
+const NS = "http://www.w3.org/2000/svg";
 
 /** Zoom steps of the board (1 = the space the page gives it). */
 export const ZOOMS = [1, 1.25, 1.5, 2, 2.5, 3, 4];
 
 export class Board {
-  constructor(wrap, stage, board) {
+  constructor(wrap, stage, board, rules) {
     this.wrap = wrap;     // the scrolling window around the board
     this.stage = stage;   // the board and its drawing layer
     this.el = board;
+    this.rules = rules;   // the <svg> of the variant's lines (diagonals)
     this.cells = [];
     this.keys = [];
     this.zoom = 1;
@@ -40,7 +45,20 @@ export class Board {
     }
     b.appendChild(frag);
     this.region = null;
+    this.retarget(g);
+  }
+
+  /** The same cells under another geometry of their size (new rules, regions painted). */
+  retarget(g) {
+    this.g = g;
     this.edges = this.edgeClasses();
+    this.keys.fill("");
+    const jigsaw = Boolean(g.regions);
+    this.el.classList.toggle("jigsaw", jigsaw);
+    this.cells.forEach((e, cell) => {
+      if (jigsaw) e.style.setProperty("--hue", regionHue(g.regions[cell]));
+      else e.style.removeProperty("--hue");
+    });
     this.layout();
   }
 
@@ -103,20 +121,47 @@ export class Board {
     return !same;
   }
 
-  /** Thick lines at box edges inside the part shown; cells outside it hidden. */
+  /** Thick lines where two boxes (jigsaw regions) meet inside the part shown, windows
+   * shaded; cells outside the part shown hidden. */
   edgeClasses() {
     const g = this.g, reg = this.region;
     const out = new Array(g.nc);
     const lastR = reg ? reg.r0 + reg.h - 1 : g.n - 1, lastC = reg ? reg.c0 + reg.w - 1 : g.n - 1;
+    const windows = new Set(g.extra.filter((h) => h.name.startsWith("window")).flatMap((h) => h.cells));
     for (let cell = 0; cell < g.nc; cell++) {
       const r = g.row(cell), c = g.col(cell);
       let k = "cell";
       if (!this.inRegion(cell)) { out[cell] = "cell out"; continue; }
-      if (c % g.bc === g.bc - 1 && c < lastC) k += " box-right";
-      if (r % g.br === g.br - 1 && r < lastR) k += " box-bottom";
+      if (c < lastC && g.boxOf(cell) !== g.boxOf(cell + 1)) k += " box-right";
+      if (r < lastR && g.boxOf(cell) !== g.boxOf(cell + g.n)) k += " box-bottom";
+      if (windows.has(cell)) k += " window";
       out[cell] = k;
     }
     return out;
+  }
+
+  /** The diagonals of an X puzzle: a thin line through the diagonal cells shown. */
+  drawRules() {
+    const svg = this.rules, g = this.g;
+    if (!svg || !g) return;
+    svg.textContent = "";
+    svg.setAttribute("width", this.stage.scrollWidth);
+    svg.setAttribute("height", this.stage.scrollHeight);
+    for (const house of g.extra.filter((h) => h.name.startsWith("diagonal"))) {
+      const down = house.name === "diagonal 1";
+      let d = "";
+      for (const cell of house.cells) {
+        const b = this.cellBox(cell);
+        if (!b) continue;
+        d += down ? `M${b.x} ${b.y}L${b.x + b.w} ${b.y + b.h}` : `M${b.x + b.w} ${b.y}L${b.x} ${b.y + b.h}`;
+      }
+      if (!d) continue;
+      const path = document.createElementNS(NS, "path");
+      path.setAttribute("d", d);
+      path.setAttribute("class", "diagonal");
+      path.dataset.house = house.name;
+      svg.appendChild(path);
+    }
   }
 
   /** Size the board to its space and zoom; fonts follow the cell size. */
@@ -143,6 +188,7 @@ export class Board {
     const slot = Math.min((cell - 2) / g.bc, (cell - 2) / g.br);
     s.setProperty("--cfont", `${Math.max(6, Math.floor(Math.min(slot * 0.9, cell * 0.24) * 10) / 10)}px`);
     this.stage.classList.toggle("zoomed", this.zoom > 1);
+    this.drawRules();
     this.onLayout();
   }
 

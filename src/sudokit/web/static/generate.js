@@ -1,10 +1,11 @@
-// The Generate panel: size, box shape, level or a target score, symmetry and a technique the
-// puzzle must need; while it runs, the time so far and a Cancel that stops the server's work
-// (POST /api/cancel with the request's job id). Options the server does not take yet are shown
-// disabled, with a note.
+// The Generate panel: size, box shape, level or a target score, symmetry, a technique the
+// puzzle must need and variant rules (jigsaw: new random regions); while it runs, the time so
+// far and a Cancel that stops the server's work (POST /api/cancel with the request's job id).
+// Options the server does not take yet are shown disabled, with a note.
 
 import * as api from "./api.js";
 import { boxShapes, defaultBox } from "./grid.js";
+import { LABELS, rulePicker } from "./variants.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -37,7 +38,10 @@ export class GeneratePanel {
     this.running = null;
     this.scoreField = null;
     this.techniqueField = null;
-    $("gen-size").addEventListener("change", () => fillBoxSelect($("gen-box"), Number($("gen-size").value)));
+    $("gen-size").addEventListener("change", () => { fillBoxSelect($("gen-box"), Number($("gen-size").value)); this.syncRules(); });
+    $("gen-box").addEventListener("change", () => this.syncRules());
+    this.rules = rulePicker($("gen-rules"), "gen-rule", () => this.syncRules());
+    this.missing = [];
     $("btn-generate").addEventListener("click", () => this.start());
     $("btn-gen-cancel").addEventListener("click", () => this.cancel());
     for (const id of ["gen-score-lo", "gen-score-hi"]) {
@@ -68,20 +72,48 @@ export class GeneratePanel {
       $("gen-technique").disabled = true;
       missing.push("a needed technique");
     }
+    this.missing = missing;
+    if (!caps.generate.has("variants")) for (const cb of $("gen-rules").querySelectorAll("input")) cb.disabled = true;
+    this.syncRules();
+  }
+
+  /** The rules chosen: windoku only on square boxes; a variant puzzle takes no level yet. */
+  syncRules() {
+    const [br, bc] = $("gen-box").value.split("x").map(Number);
+    const { names, jigsaw } = this.rules.get();
+    const fit = names.filter((x) => x !== "windoku" || br === bc);
+    this.rules.set(fit, jigsaw, br, bc);
+    const variant = fit.length || jigsaw;
+    for (const id of ["level", "gen-technique", "gen-by-score", "gen-score-lo", "gen-score-hi"]) {
+      $(id).disabled = variant || (id === "gen-technique" ? !this.techniqueField : id !== "level" && !this.scoreField);
+    }
+    const notes = [];
+    if (this.missing.length) notes.push(`This server's generator does not take ${this.missing.join(" or ")} yet.`);
+    if (variant) notes.push("Variant puzzles come without a level, score or technique (the rating does not read their rules yet)" +
+      (jigsaw ? "; jigsaw draws new random regions." : "."));
     const note = $("gen-note");
-    note.hidden = !missing.length;
-    note.textContent = missing.length ? `This server's generator does not take ${missing.join(" or ")} yet.` : "";
+    note.hidden = !notes.length;
+    note.textContent = notes.join(" ");
+  }
+
+  /** The rules chosen, as the API's ``variants`` (jigsaw included): empty for classic. */
+  variants() {
+    const { names, jigsaw } = this.rules.get();
+    return [...names, ...(jigsaw ? ["jigsaw"] : [])];
   }
 
   /** Put the Size and Box choices to the grid's (after a failure they must not disagree). */
   sync(n, br, bc) {
     $("gen-size").value = String(n);
     fillBoxSelect($("gen-box"), n, `${br}x${bc}`);
+    this.syncRules();
   }
 
   body() {
     const [br, bc] = $("gen-box").value.split("x").map(Number);
     const body = { size: br * bc, box: `${br}x${bc}`, symmetry: $("symmetry").value || "none" };
+    const variants = this.variants();
+    if (variants.length) return { ...body, variants };
     const byScore = this.scoreField && $("gen-by-score").checked;
     if (byScore) {
       let lo = Number($("gen-score-lo").value), hi = Number($("gen-score-hi").value);
@@ -98,7 +130,8 @@ export class GeneratePanel {
   async start() {
     if (this.running) return;
     const body = this.body();
-    const label = `Generating a ${body.size}x${body.size} puzzle`;
+    const rules = (body.variants || []).map((x) => LABELS[x]).join(" + ");
+    const label = `Generating a ${body.size}x${body.size}${rules ? " " + rules : ""} puzzle`;
     const progress = $("gen-progress");
     progress.textContent = `${label}… 0.0 s`;
     $("btn-generate").disabled = true;

@@ -1,5 +1,8 @@
-// The shape of a grid (size, box shape, houses, peers) and its symbols. Cells are 0-based
-// indices in reading order; the API speaks 1-based [row, col, digit].
+// The shape of a grid (size, box shape, houses, peers; a variant's houses, peers and jigsaw
+// regions from variants.js) and its symbols. Cells are 0-based indices in reading order; the
+// API speaks 1-based [row, col, digit].
+
+import { CLASSIC, REGION_SYMBOLS, extraHouses, extraPeers, normalize, regionsText } from "./variants.js";
 
 export const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
@@ -31,16 +34,22 @@ export function boxShapes(n) {
 
 const cache = new Map();
 
-/** The geometry of a grid with boxes of ``br`` rows and ``bc`` columns (shared per shape). */
-export function geometry(br, bc) {
-  const key = `${br}x${bc}`;
-  if (!cache.has(key)) cache.set(key, new Geometry(br, bc));
+/** The geometry of a grid with boxes of ``br`` rows and ``bc`` columns under ``variant``
+ * (shared per shape and variant). */
+export function geometry(br, bc, variant = CLASSIC) {
+  const key = `${br}x${bc}:${variant.names.join(",")}:${variant.regions ? regionsText(variant.regions) : ""}`;
+  if (!cache.has(key)) {
+    if (cache.size > 64) cache.clear();  // painting regions makes a geometry per stroke
+    cache.set(key, new Geometry(br, bc, variant));
+  }
   return cache.get(key);
 }
 
 class Geometry {
-  constructor(br, bc) {
+  constructor(br, bc, variant) {
     this.br = br; this.bc = bc; this.n = br * bc; this.nc = this.n * this.n;
+    this.variant = variant;
+    this.regions = variant.regions;  // a region per cell in the boxes' place, or null
     const n = this.n;
     this.rows = []; this.cols = []; this.boxes = [];
     for (let i = 0; i < n; i++) {
@@ -48,16 +57,23 @@ class Geometry {
     }
     for (let cell = 0; cell < this.nc; cell++) {
       const r = Math.floor(cell / n), c = cell % n;
-      this.rows[r].push(cell); this.cols[c].push(cell); this.boxes[this.boxOf(cell)].push(cell);
+      this.rows[r].push(cell); this.cols[c].push(cell);
+      (this.boxes[this.boxOf(cell)] || (this.boxes[this.boxOf(cell)] = [])).push(cell);
     }
-    this.houses = [...this.rows, ...this.cols, ...this.boxes];
+    this.extra = extraHouses(variant.names, n, br, bc);
+    this.houses = [...this.rows, ...this.cols, ...this.boxes.filter(Boolean), ...this.extra.map((h) => h.cells)];
+    this.housesOf = Array.from({ length: this.nc }, () => []);
+    this.houses.forEach((cells, h) => { for (const c of cells) this.housesOf[c].push(h); });
+    this.extraPeers = extraPeers(variant.names, n);  // chess-move peers (no house), or null
     this._peers = new Array(this.nc);
   }
 
   row(cell) { return Math.floor(cell / this.n); }
   col(cell) { return cell % this.n; }
   cellAt(r, c) { return r * this.n + c; }
+  /** The box of a cell, or its jigsaw region. */
   boxOf(cell) {
+    if (this.regions) return this.regions[cell];
     const r = this.row(cell), c = this.col(cell);
     return Math.floor(r / this.br) * this.br + Math.floor(c / this.bc);
   }
@@ -66,18 +82,29 @@ class Geometry {
   /** The cell of a 1-based [row, col] (extra entries ignored). */
   at(rc) { return this.cellAt(rc[0] - 1, rc[1] - 1); }
 
+  /** The cells sharing a house with ``cell``, and a variant's chess-move peers. */
   peers(cell) {
     if (!this._peers[cell]) {
-      const out = new Set([...this.rows[this.row(cell)], ...this.cols[this.col(cell)],
-        ...this.boxes[this.boxOf(cell)]]);
+      const out = new Set();
+      for (const h of this.housesOf[cell]) for (const c of this.houses[h]) out.add(c);
+      if (this.extraPeers) for (const c of this.extraPeers[cell]) out.add(c);
       out.delete(cell);
       this._peers[cell] = [...out];
     }
     return this._peers[cell];
   }
 
-  /** The cells of a house named as the API names it: "row 3", "column 5", "box 7". */
+  /** The cells of a house named as the API names it: "row 3", "column 5", "box 7",
+   * "region C", "diagonal 1", "window 2". */
   houseCells(houseName) {
+    const extra = this.extra.find((h) => h.name === houseName);
+    if (extra) return extra.cells;
+    const region = /^region (\S+)$/.exec(houseName);
+    if (region && this.regions) {  // the server names regions in order of their first cell
+      const k = /^\d+$/.test(region[1]) ? Number(region[1]) - 1 : REGION_SYMBOLS.indexOf(region[1]);
+      const order = normalize(this.regions);
+      return order.flatMap((x, cell) => (x === k ? [cell] : []));
+    }
     const m = /^(row|column|box) (\d+)$/.exec(houseName);
     if (!m) return [];
     const i = Number(m[2]) - 1;

@@ -81,6 +81,19 @@ export function wireInput(app) {
     app.pointCell(hit.cell, hit.d);
     board.el.focus({ preventScroll: true });
   });
+  // painting jigsaw regions: the cell under the pointer as it goes down and drags (a touch
+  // keeps its first element as target, so the cell is found by position)
+  const cellAt = (e) => {
+    const el = document.elementFromPoint(e.clientX, e.clientY);
+    const c = el && el.closest(".cell");
+    return c ? board.cells.indexOf(c) : -1;
+  };
+  board.el.addEventListener("pointerdown", (e) => {
+    if (app.dragCell(cellAt(e), true)) e.preventDefault();
+  });
+  board.el.addEventListener("pointermove", (e) => {
+    if (e.buttons) app.dragCell(cellAt(e), false);
+  });
   board.el.addEventListener("dblclick", (e) => {
     const hit = board.hit(e);
     if (hit) app.setHighlight(app.game.values[hit.cell] || hit.d || 0);

@@ -2,6 +2,7 @@
 // the log of applied steps, undo and redo. No drawing and no requests here.
 
 import { decodeLine, geometry, sym } from "./grid.js";
+import { CLASSIC, fields, isClassic, readRegions, variant as makeVariant } from "./variants.js";
 
 const MAX_UNDO = 300;
 
@@ -9,8 +10,8 @@ const MAX_UNDO = 300;
 export const ORIGINS = ["", "given", "user", "solved", "revealed"];
 
 export class Game {
-  constructor(br, bc) {
-    this.g = geometry(br, bc);
+  constructor(br, bc, variant = CLASSIC) {
+    this.g = geometry(br, bc, variant);
     const { n, nc } = this.g;
     this.n = n; this.nc = nc;
     this.givens = new Uint8Array(nc);
@@ -27,12 +28,25 @@ export class Game {
     this.version = 0;                             // counts changes (answers to older grids are dropped)
   }
 
-  /** A game holding a position object of the API ({box, givens, values, candidates}). */
+  /** A game holding a position object of the API ({box, givens, values, candidates} and
+   * the variant's {variants, regions}). */
   static fromPosition(pos, origin = "user") {
-    const game = new Game(pos.box[0], pos.box[1]);
+    const game = new Game(pos.box[0], pos.box[1], variantOf(pos, pos.box[0] * pos.box[1]));
     game.takePosition(pos, origin);
     return game;
   }
+
+  get variant() { return this.g.variant; }
+
+  /** Play under other rules (same size): the candidates are computed again by them. */
+  setVariant(variant) {
+    this.g = geometry(this.g.br, this.g.bc, variant);
+    this.version += 1;
+    this.computeCandidates();
+  }
+
+  /** The variant as the API reads it: {variants, regions} (nothing for a classic grid). */
+  variantFields() { return fields(this.g.variant); }
 
   // --- the position as the API reads it ---------------------------------------------------
   positionJSON() {
@@ -49,6 +63,7 @@ export class Game {
       givens: Array.from(givens, sym).join(""),
       values: Array.from(this.values, sym).join(""),
       candidates,
+      ...this.variantFields(),
     };
   }
 
@@ -181,7 +196,7 @@ export class Game {
   }
 
   // --- what the grid says -----------------------------------------------------------------
-  /** The cells whose value another cell of a house repeats. */
+  /** The cells whose value another cell of a house repeats, or a variant's chess-move peer. */
   clashes() {
     const out = new Set();
     const seen = new Map();
@@ -192,6 +207,12 @@ export class Game {
         if (!v) continue;
         if (seen.has(v)) { out.add(cell); out.add(seen.get(v)); } else seen.set(v, cell);
       }
+    }
+    const extra = this.g.extraPeers;
+    if (extra) {
+      this.values.forEach((v, cell) => {
+        if (v && extra[cell].some((p) => this.values[p] === v)) out.add(cell);
+      });
     }
     return out;
   }
@@ -284,4 +305,14 @@ export class Game {
     this.restore(this.redoStack.pop());
     return true;
   }
+}
+
+/** The variant of a position object or saved game ({variants, regions}; regions being
+ * painted are kept as they are, regions of another size dropped). */
+export function variantOf(obj, n) {
+  if (!obj || (!obj.variants && !obj.regions)) return CLASSIC;
+  const names = typeof obj.variants === "string" ? obj.variants.split(",") : obj.variants || [];
+  const read = obj.regions ? readRegions(obj.regions, n, false) : null;
+  const v = makeVariant(names, read && read.regions ? read.regions : null);
+  return isClassic(v) ? CLASSIC : v;
 }

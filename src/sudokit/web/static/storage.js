@@ -1,7 +1,7 @@
 // Games kept in the browser (localStorage): the game being played (saved as it changes), games
 // saved by name, the page's preferences; and share links that carry a game in the URL.
 
-import { Game, ORIGINS } from "./play.js";
+import { Game, ORIGINS, variantOf } from "./play.js";
 import { decodeLine, sym } from "./grid.js";
 
 const CURRENT = "sudokit.current";
@@ -60,7 +60,7 @@ function decodeSnapshot(o, n) {
 export function serialize(game, extra = {}, withHistory = true) {
   const { n } = game;
   return {
-    v: 1, box: [game.g.br, game.g.bc], ...encodeSnapshot(game.snapshot(), n),
+    v: 1, box: [game.g.br, game.g.bc], ...game.variantFields(), ...encodeSnapshot(game.snapshot(), n),
     log: game.log.map((e) => ({
       text: e.text, step: e.step, before: withHistory ? encodeSnapshot(e.before, n) : null,
     })),
@@ -71,7 +71,7 @@ export function serialize(game, extra = {}, withHistory = true) {
 /** The game of :func:`serialize` (null when the data is damaged). */
 export function deserialize(o) {
   try {
-    const game = new Game(o.box[0], o.box[1]);
+    const game = new Game(o.box[0], o.box[1], variantOf(o, o.box[0] * o.box[1]));
     const s = decodeSnapshot(o, game.n);
     const log = [];
     for (const e of o.log || []) {
@@ -149,11 +149,15 @@ export const prefs = () => read(PREFS, {});
 export function setPref(key, value) { write(PREFS, { ...prefs(), [key]: value }); }
 
 // --- share links --------------------------------------------------------------------------------
-/** The URL hash of a game: givens (p), box (b), entries (v), pencil marks (m; a=1 when they are
- * the candidates the page keeps) and cell colours (k). */
+/** The URL hash of a game: givens (p), box (b), variant rules (r) and jigsaw regions (j),
+ * entries (v), pencil marks (m; a=1 when they are the candidates the page keeps) and cell
+ * colours (k). */
 export function shareHash(game, { entries = true, auto = true } = {}) {
   const p = game.givensLine();
   let hash = `#p=${encodeURIComponent(p)}&b=${game.g.br}x${game.g.bc}`;
+  const rules = game.variantFields();
+  if (rules.variants) hash += `&r=${rules.variants.join(",")}`;
+  if (rules.regions) hash += `&j=${encodeURIComponent(rules.regions)}`;
   if (!entries) return hash;
   if (game.values.some((v, i) => v && !game.givens[i])) hash += `&v=${encodeURIComponent(line(game.values))}`;
   const marks = auto ? game.cands : game.marks;
@@ -164,12 +168,15 @@ export function shareHash(game, { entries = true, auto = true } = {}) {
   return hash;
 }
 
-/** What a share link's hash holds: {p, b, v, m, auto, k} (p null when there is no puzzle). */
+/** What a share link's hash holds: {p, b, rules, v, m, auto, k} (p null when there is no
+ * puzzle; rules null when the link names none: {variants, regions} else). */
 export function readShareHash(hash) {
   const params = new URLSearchParams(hash.replace(/^#/, ""));
+  const r = params.get("r"), j = params.get("j");
   return {
     p: params.get("p"), b: params.get("b"), v: params.get("v"), m: params.get("m"),
     auto: params.get("a") === "1", k: params.get("k"),
+    rules: r || j ? { variants: r ? r.split(",") : [], regions: j || null } : null,
   };
 }
 

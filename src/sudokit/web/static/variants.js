@@ -1,0 +1,192 @@
+// Variant rules, as sudokit.variants defines them: the houses X and Windoku add, the peers
+// anti-knight and anti-king add, and jigsaw regions in the boxes' place (read from text,
+// checked, painted). A variant is {names: canonical names in a fixed order, regions: a
+// region index per cell, or null for the boxes}.
+
+/** Canonical names, in the order they are written (jigsaw is said by ``regions``). */
+export const NAMES = ["x", "windoku", "anti-knight", "anti-king"];
+export const LABELS = { x: "X", windoku: "Windoku", "anti-knight": "anti-knight", "anti-king": "anti-king", jigsaw: "jigsaw" };
+const RULES = {
+  x: "X: each main diagonal holds every digit once",
+  windoku: "Windoku: each shaded window holds every digit once",
+  "anti-knight": "anti-knight: no equal digits a knight's move apart",
+  "anti-king": "anti-king: no equal digits a king's move apart (diagonally touching)",
+  jigsaw: "jigsaw: each region in thick borders holds every digit once",
+};
+const KNIGHT = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]];
+const KING = [[1, 1], [1, -1], [-1, 1], [-1, -1], [0, 1], [1, 0], [0, -1], [-1, 0]];
+/** Symbols of regions as the API writes them: A, B, ..., then a-z above 26. */
+export const REGION_SYMBOLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+export const CLASSIC = Object.freeze({ names: [], regions: null });
+
+/** A variant from names (any order, aliases as the API takes them) and regions. */
+export function variant(names = [], regions = null) {
+  const set = new Set(names.map((s) => String(s).trim().toLowerCase()));
+  if (set.has("diagonal")) set.add("x");
+  if (set.has("hyper")) set.add("windoku");
+  return { names: NAMES.filter((x) => set.has(x)), regions: regions ? Array.from(regions) : null };
+}
+
+export const isClassic = (v) => !v.names.length && !v.regions;
+
+/** The variant as the API reads it: {variants, regions} (nothing for a classic grid). */
+export function fields(v) {
+  const out = {};
+  if (v.names.length) out.variants = [...v.names];
+  if (v.regions) out.regions = regionsText(v.regions);
+  return out;
+}
+
+/** "X + anti-knight", "jigsaw + X", or "classic". */
+export function describe(v) {
+  const parts = [...(v.regions ? ["jigsaw"] : []), ...v.names].map((x) => LABELS[x]);
+  return parts.length ? parts.join(" + ") : "classic";
+}
+
+/** One line per rule the variant adds, for a person. */
+export const ruleLines = (v) => [...(v.regions ? ["jigsaw"] : []), ...v.names].map((x) => RULES[x]);
+
+/** Windoku's windows need square boxes (as the server says). */
+export const windokuFits = (br, bc) => br === bc;
+
+/** Whether the variant can be played on boxes of ``br`` x ``bc`` (its regions of that size). */
+export function fits(v, br, bc) {
+  const n = br * bc;
+  return (!v.names.includes("windoku") || windokuFits(br, bc)) && (!v.regions || v.regions.length === n * n);
+}
+
+/** The houses the names add, each {cells, name}: diagonal 1 and 2, window 1.. in reading order. */
+export function extraHouses(names, n, br, bc) {
+  const out = [];
+  if (names.includes("x")) {
+    out.push({ name: "diagonal 1", cells: Array.from({ length: n }, (_, i) => i * n + i) });
+    out.push({ name: "diagonal 2", cells: Array.from({ length: n }, (_, i) => i * n + n - 1 - i) });
+  }
+  if (names.includes("windoku") && windokuFits(br, bc)) {
+    const b = br;
+    let k = 0;
+    for (let r0 = 1; r0 <= n - b; r0 += b + 1) {
+      for (let c0 = 1; c0 <= n - b; c0 += b + 1) {
+        const cells = [];
+        for (let i = 0; i < b; i++) for (let j = 0; j < b; j++) cells.push((r0 + i) * n + c0 + j);
+        out.push({ name: `window ${++k}`, cells });
+      }
+    }
+  }
+  return out;
+}
+
+/** For each cell, the cells a chess move away that the names make its peers (null: none). */
+export function extraPeers(names, n) {
+  const moves = [...(names.includes("anti-knight") ? KNIGHT : []), ...(names.includes("anti-king") ? KING : [])];
+  if (!moves.length) return null;
+  const out = [];
+  for (let cell = 0; cell < n * n; cell++) {
+    const r = Math.floor(cell / n), c = cell % n;
+    out.push(moves.filter(([dr, dc]) => r + dr >= 0 && r + dr < n && c + dc >= 0 && c + dc < n)
+      .map(([dr, dc]) => (r + dr) * n + c + dc));
+  }
+  return out;
+}
+
+// --- jigsaw regions -------------------------------------------------------------------------------
+/** The boxes as regions: the region index of each cell. */
+export function boxRegions(n, br, bc) {
+  return Array.from({ length: n * n }, (_, cell) => {
+    const r = Math.floor(cell / n), c = cell % n;
+    return Math.floor(r / br) * br + Math.floor(c / bc);
+  });
+}
+
+/** Regions numbered in order of their first cell (the numbering of the server's region names). */
+export function normalize(regions) {
+  const order = new Map();
+  return regions.map((x) => { if (!order.has(x)) order.set(x, order.size); return order.get(x); });
+}
+
+export const regionsText = (regions) => Array.from(regions, (x) => REGION_SYMBOLS[x] || "?").join("");
+
+/** Regions from text of N*N symbols (spaces, newlines, | and , ignored): {regions} or {error}.
+ * Symbols A, B, ... keep their region numbers; others are numbered in order of first cell.
+ * ``check`` false takes regions not yet N connected regions of N cells (a painting kept). */
+export function readRegions(text, n, check = true) {
+  const symbols = Array.from(text).filter((ch) => !/\s/.test(ch) && ch !== "|" && ch !== ",");
+  if (symbols.length !== n * n) {
+    return { error: `regions need ${n * n} symbols for a ${n}x${n} grid (one per cell, row by row), got ${symbols.length}` };
+  }
+  let regions = symbols.map((s) => REGION_SYMBOLS.indexOf(s));
+  if (regions.some((x) => x < 0 || x >= n)) {
+    const index = new Map();
+    regions = symbols.map((s) => { if (!index.has(s)) index.set(s, index.size); return index.get(s); });
+    if (index.size > n) return { error: `${index.size} regions, a ${n}x${n} grid needs ${n}` };
+  }
+  const error = check ? regionsProblem(regions, n) : null;
+  return error ? { error } : { regions };
+}
+
+/** Why ``regions`` are not yet N connected regions of N cells (null when they are). */
+export function regionsProblem(regions, n) {
+  const members = new Map();
+  regions.forEach((x, cell) => { if (!members.has(x)) members.set(x, []); members.get(x).push(cell); });
+  const name = (x) => `region ${REGION_SYMBOLS[x] || x + 1}`;
+  const problems = [];
+  const sizes = [...members].filter(([, cells]) => cells.length !== n).sort((a, b) => a[0] - b[0]);
+  if (sizes.length) {
+    problems.push(sizes.slice(0, 4).map(([x, cells]) => `${name(x)} has ${cells.length} cells`).join(", ") +
+      (sizes.length > 4 ? `, ${sizes.length - 4} more` : "") + ` (each needs ${n})`);
+  }
+  if (members.size !== n) problems.push(`${members.size} regions, a ${n}x${n} grid needs ${n}`);
+  const broken = [...members].filter(([, cells]) => !connected(cells, n)).map(([x]) => name(x)).sort();
+  if (broken.length) problems.push(`${broken.join(", ")} ${broken.length > 1 ? "are" : "is"} not connected`);
+  return problems.length ? problems.join("; ") : null;
+}
+
+function connected(cells, n) {
+  const set = new Set(cells), seen = new Set([cells[0]]), todo = [cells[0]];
+  while (todo.length) {
+    const c = todo.pop(), r = Math.floor(c / n), k = c % n;
+    for (const [rr, kk] of [[r - 1, k], [r + 1, k], [r, k - 1], [r, k + 1]]) {
+      const d = rr * n + kk;
+      if (rr >= 0 && rr < n && kk >= 0 && kk < n && set.has(d) && !seen.has(d)) { seen.add(d); todo.push(d); }
+    }
+  }
+  return seen.size === cells.length;
+}
+
+/** The hue of region ``x``'s tint: the golden angle apart, so neighbouring numbers differ. */
+export const regionHue = (x) => Math.round((x * 137.508) % 360);
+
+// --- the rule chooser ---------------------------------------------------------------------------------
+/**
+ * A row of check boxes, one per rule (X, Windoku, anti-knight, anti-king, jigsaw), in
+ * ``container``; ``onChange(names, jigsaw)`` after a click. Returns {set(v, br, bc), get()}.
+ */
+export function rulePicker(container, idPrefix, onChange) {
+  container.textContent = "";
+  const boxes = {};
+  for (const name of [...NAMES, "jigsaw"]) {
+    const label = document.createElement("label");
+    label.className = "chip";
+    const cb = document.createElement("input");
+    cb.type = "checkbox";
+    cb.id = `${idPrefix}-${name}`;
+    cb.dataset.variant = name;
+    cb.addEventListener("change", () => onChange(get().names, get().jigsaw));
+    label.append(cb, ` ${LABELS[name]}`);
+    label.title = RULES[name];
+    container.appendChild(label);
+    boxes[name] = cb;
+  }
+  function get() {
+    return { names: NAMES.filter((x) => boxes[x].checked), jigsaw: boxes.jigsaw.checked };
+  }
+  function set(names, jigsaw, br, bc) {
+    for (const x of NAMES) boxes[x].checked = names.includes(x);
+    boxes.jigsaw.checked = jigsaw;
+    const fit = windokuFits(br, bc);
+    boxes.windoku.disabled = !fit && !names.includes("windoku");
+    boxes.windoku.parentElement.title = fit ? RULES.windoku : `Windoku needs square boxes; ${br}x${bc} boxes are not`;
+  }
+  return { get, set };
+}
