@@ -180,6 +180,8 @@ def _value(v, in_object: bool) -> str:
         return _quoted(v)
     if v is None:
         return "null"
+    if in_object and isinstance(v, int) and _HEX6.fullmatch(str(v)):
+        return f"{v}.0"  # six digits alone would read as a colour
     return json.dumps(v)
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from urllib.parse import parse_qs, unquote, urlsplit
+from urllib.parse import unquote
 
 from ..errors import GeometryError, ParseError
 from ..grid import Grid
@@ -39,7 +39,7 @@ LINK = "https://sudokupad.app/"
 
 _HOST = re.compile(r"(?:https?://)?(?:www\.)?(?:sudokupad\.app/(?:sudoku/)?|"
                    r"app\.crackingthecryptic\.com/sudoku/|sudokupad://puzzle/)(\S*)", re.I)
-_PREFIXED = re.compile(r"(fpuzzles|scl|ctc|scf)(\S+)")
+_PREFIXED = re.compile(r"(fpuzzles|scl|ctc|scf)(.+)", re.S)
 _SHADE = "#CFCFCF"
 
 
@@ -50,9 +50,8 @@ def puzzle_id(text: str) -> str:
     if not m:
         return s
     rest = m[1]
-    if rest.startswith("?"):
-        return (parse_qs(urlsplit(rest).query).get("puzzleid") or [""])[0]
-    return unquote(rest.split("?", 1)[0].split("#", 1)[0])
+    query = re.match(r"\?(?:.*&)?puzzleid=([^&#]*)", rest)
+    return unquote(query[1] if query else rest.split("?", 1)[0].split("#", 1)[0])
 
 
 def load_id(pid: str) -> Imported:
