@@ -215,3 +215,25 @@ def test_explain_rounds_follow_the_manual_mode():
     assert text.count("Round ") == len(rounds) and text.startswith(f"Round 1: {len(rounds[0])} placements")
     # singles alone do not solve a harder puzzle: stuck, exit 6
     assert run("explain", HARDER, "--rounds").exit_code == 6
+
+
+def test_hint_explain_and_rate_follow_the_variant_rules():
+    """An X puzzle has several solutions as a classic one; with --variant x the commands solve
+    it by its diagonals, and the hint's step agrees with the X solution."""
+    from sudokit.generate import generate
+
+    made = generate(9, variant="x", seed=4, rate=False)
+    line = made.puzzle.to_line()
+    assert run("hint", line, "--level", "step").exit_code == 4  # several classic solutions
+    result = run("hint", line, "--variant", "x", "--level", "step", "--json")
+    assert result.exit_code == 0, result.output
+    step = json.loads(result.stdout)
+    solution = made.solution.values
+    for r, c, d in step["step"]["placements"]:
+        assert solution[(r - 1) * 9 + c - 1] == d
+    result = run("explain", line, "--variant", "x", "--json")
+    steps, summary = json_lines(result.stdout)[:-1], json_lines(result.stdout)[-1]
+    assert result.exit_code == 0 and summary["summary"]["solved"]
+    assert any("diagonal" in s["explanation"] for s in steps)
+    assert run("rate", line, "--variant", "x").exit_code == 0
+    assert run("rate", line, "--variant", "windoku").exit_code != 0  # not a windoku puzzle
