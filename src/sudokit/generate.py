@@ -338,13 +338,16 @@ class _Target:
     fill: bool  # fill in towards the band (else: random minimal puzzles, rated)
 
 
-def _target(geometry: Geometry, level, score, tech, minimal_asked) -> _Target:
+def _target(geometry: Geometry, level, score, tech, minimal_asked, classic: bool = True) -> _Target:
     """The target of one puzzle, checked against what the size can have (a technique above
-    the band or a level the size cannot reach is refused at once)."""
+    the band or a level the size cannot reach is refused at once). Variant puzzles (not
+    ``classic``) fill givens in towards the band at every size: their minimal puzzles are
+    nearly all at the top of the scale."""
     from .levels import check_reachable
 
     band = target_band(level, score)
-    check_reachable(geometry, level, band, tech)
+    if classic:  # what each small size can reach is known for the classic rules only
+        check_reachable(geometry, level, band, tech)
     if tech is not None and band is not None:
         from .rating import DIRECT_WEIGHTS, technique_weight
 
@@ -353,27 +356,19 @@ def _target(geometry: Geometry, level, score, tech, minimal_asked) -> _Target:
             raise SudokitError(
                 f"a puzzle that needs {tech} scores at least {floor:.1f}, above the "
                 f"requested {_band_text(level, band)}")
-    fill = (band is not None and not math.isinf(band[1]) and geometry.size >= FILL_MIN_SIZE
-            and minimal_asked is not True)
+    fill = (band is not None and not math.isinf(band[1])
+            and (geometry.size >= FILL_MIN_SIZE or not classic) and minimal_asked is not True)
     return _Target(level, band, tech, fill)
 
 
-def _variant_geometry(geometry: Geometry, variant, regions, level, score, technique) -> Geometry:
-    """The geometry with the variant's rules; refuses what variants cannot have yet."""
-    if not variant and regions is None:
-        return geometry
-    if level is not None or score is not None or technique is not None:
-        raise SudokitError("variant puzzles take no level, score or technique yet: the logical "
-                           "solver that rates them does not read variant houses")
-    return geometry.with_variants(variant or (), regions)
-
-
 def _settings(size, box, symmetry, minimal, level, score, technique, variant=None, regions=None):
-    geometry = _variant_geometry(geometry_for(size, box), variant, regions, level, score, technique)
+    geometry = geometry_for(size, box)
+    if variant or regions is not None:
+        geometry = geometry.with_variants(variant or (), regions)
     sym = check_symmetry(symmetry, geometry)
     minimal_asked = minimal
+    classic = geometry.is_classic and not wants_jigsaw(variant)
     if minimal is None:  # the variant solver has no look-ahead: long proofs above 9x9
-        classic = geometry.is_classic and not wants_jigsaw(variant)
         minimal = geometry.size <= (AUTO_MINIMAL_MAX_SIZE if classic else 9)
     level = check_level(level)
     tech = find_technique(technique) if technique is not None else None
@@ -384,13 +379,13 @@ def _settings(size, box, symmetry, minimal, level, score, technique, variant=Non
         targets = []
         for name in choices:  # a score range or technique must meet at least one of them
             try:
-                targets.append(_target(geometry, name, score, tech, minimal_asked))
+                targets.append(_target(geometry, name, score, tech, minimal_asked, classic))
             except SudokitError:
                 continue
         if not targets:
-            _target(geometry, choices[-1], score, tech, minimal_asked)  # raises, with its reason
+            _target(geometry, choices[-1], score, tech, minimal_asked, classic)  # raises, with why
     else:
-        targets = [_target(geometry, level, score, tech, minimal_asked)]
+        targets = [_target(geometry, level, score, tech, minimal_asked, classic)]
     return geometry, sym, bool(minimal), tuple(targets)
 
 
@@ -443,8 +438,6 @@ def _one(geometry: Geometry, sym: str, minimal: bool, targets: tuple[_Target, ..
     target = targets[0] if len(targets) == 1 else rng.choice(targets)
     clock.target = target
     band, tech = target.band, target.tech
-    if not geometry.is_classic or jigsaw:
-        rate = False  # the logical solver does not take variants yet
     plain = geometry
     start = time.perf_counter()
     tries = 0
@@ -548,7 +541,7 @@ def generate(size: int = 9, *, box=None, symmetry: str = "none", minimal: bool |
 
     ``variant`` (names, e.g. ``"x,anti-knight"``; ``jigsaw`` makes random connected regions
     per puzzle) and ``regions`` (fixed jigsaw regions) generate variant puzzles (see
-    :mod:`sudokit.variants`); they take no level, score or technique yet, and are not rated.
+    :mod:`sudokit.variants`), rated and aimed at a level like classic ones.
     """
     geometry, sym, minimal, targets = _settings(size, box, symmetry, minimal, level, score, technique,
                                                 variant, regions)

@@ -274,3 +274,21 @@ def test_the_default_solver_finishes_variant_puzzles_soundly(variant):
         for step in path.steps:
             assert not [(c, d) for c, d in step.placements if solution[c] != d]
             assert not [(c, d) for c, d in step.eliminations if solution[c] == d]
+
+
+# --- rating and levels ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("variant,level", [("x", "easy"), ("windoku", "medium"), ("jigsaw", "hard"),
+                                           ("anti-king", "medium")])
+def test_variant_puzzles_generated_at_a_level_rate_in_its_band(variant, level):
+    from sudokit.generate import target_band
+    from sudokit.rating import rate
+    from sudokit.search import reference
+
+    (made,) = generate_many(1, 9, variant=variant, level=level, seed=5, time_limit=60)
+    low, high = target_band(level, None)
+    assert low <= made.rating.score <= high
+    again = rate(made.puzzle)  # rated afresh, by the variant's rules
+    assert again.score == made.rating.score and again.level == level
+    checked = reference.solve(made.puzzle, limit=2, node_limit=200_000)
+    assert not checked.limit_reached and checked.count == 1

@@ -188,8 +188,6 @@ def generate(
 
             output_format(output, ("pdf",))
         try:
-            if (variant or regions is not None) and rate:
-                raise SudokitError("--rate does not take variant puzzles yet")
             for g in generate_many(count, n, box=box, symmetry=symmetry, minimal=minimal,
                                    level=level, score=band, technique=technique, seed=seed,
                                    time_limit=time_limit, rate=rate, variant=variant,
