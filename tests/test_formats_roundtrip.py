@@ -19,8 +19,11 @@ SHOWS_BOX = {"grid", "classic", "ss", "pencilmark", "json", "opensudoku", "fpuzz
              "jigsaw"}
 #: Formats that keep a one-line comment.
 KEEPS_COMMENT = set(ALL_FORMATS) - {"line", "jigsaw"}
-#: The largest side a format holds (f-puzzles draws up to 16x16).
-MAX_SIDE = {"fpuzzles": 16}
+
+
+def writable(fmt, grid) -> bool:
+    """True if the format writes a grid of this size (f-puzzles draws up to 16x16)."""
+    return grid.size <= getattr(formats.get_format(fmt), "WRITES_UP_TO", 64)
 
 examples = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 #: Small grids only: cheap enough for more examples.
@@ -52,7 +55,7 @@ def _read_back(text, fmt, grid):
 @examples
 @given(grid=grids())
 def test_round_trip_keeps_values_and_box(fmt, grid):
-    assume(grid.size <= MAX_SIDE.get(fmt, 64))
+    assume(writable(fmt, grid))
     back = _read_back(dumps(grid, fmt), fmt, grid)
     assert back.values == grid.values
     assert back.geometry == grid.geometry
@@ -83,7 +86,7 @@ def test_detection_names_the_writer(fmt, grid):
     if fmt == "pencilmark":
         # a pencil-mark grid without an empty cell is an ordinary grid
         assume(not grid.is_complete)
-    assume(grid.size <= MAX_SIDE.get(fmt, 64))
+    assume(writable(fmt, grid))
     text = dumps(grid, fmt)
     try:
         assert formats.detect(text) == fmt

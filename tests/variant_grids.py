@@ -12,7 +12,7 @@ from sudokit import Geometry, Grid
 from sudokit.variants import random_regions
 
 SHAPES = {4: [(2, 2)], 6: [(2, 3), (3, 2)], 8: [(2, 4), (4, 2)], 9: [(3, 3)],
-          12: [(3, 4), (4, 3), (2, 6)], 16: [(4, 4), (2, 8)]}
+          12: [(3, 4), (4, 3), (2, 6)], 16: [(4, 4), (2, 8)], 25: [(5, 5)]}
 
 
 @st.composite

@@ -80,7 +80,8 @@ def alphabet_for(draw, size: int) -> str | None:
 def written(draw, shapes=SHAPES):
     """``(grid, format, alphabet, text)``: a grid and what a writer makes of it."""
     grid = draw(grids(shapes))
-    fmt = draw(st.sampled_from(FORMATS))
+    fmt = draw(st.sampled_from([f for f in FORMATS  # f-puzzles writes up to 16x16
+                                if grid.size <= getattr(formats.get_format(f), "WRITES_UP_TO", 64)]))
     alphabet = alphabet_for(draw, grid.size)
     return grid, fmt, alphabet, formats.dumps(grid, fmt, alphabet=alphabet)
 

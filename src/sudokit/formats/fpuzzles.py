@@ -35,7 +35,7 @@ from ._imported import (KNOWN, Cage, Imported, diagonal_variants, extra_region_v
 NAME = "fpuzzles"
 EXTENSIONS: tuple[str, ...] = ()
 LINK = "https://f-puzzles.com/?load="
-MAX_SIZE = 16  # the largest grid f-puzzles draws
+WRITES_UP_TO = 16  # the largest grid f-puzzles draws (a format without it writes every size)
 
 _LINK = re.compile(r"(?:https?://)?(?:www\.)?f-puzzles\.com\b\S*?[?&]load=([^&#\s]+(?: +[^&#\s]+)*)",
                    re.I)
@@ -238,8 +238,8 @@ def to_object(grid: Grid) -> dict:
     digits; regions written for every cell unless they are the default boxes)."""
     g = grid.geometry
     n = g.size
-    if n > MAX_SIZE:
-        raise SudokitError(f"f-puzzles grids are {MAX_SIZE}x{MAX_SIZE} at most, not {n}x{n}")
+    if n > WRITES_UP_TO:
+        raise SudokitError(f"f-puzzles grids are {WRITES_UP_TO}x{WRITES_UP_TO} at most, not {n}x{n}")
     explicit = g.regions is not None or (g.box_rows, g.box_cols) != default_box(n)
     rows = []
     for r in range(n):

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ..errors import GeometryError, ParseError, SudokitError
 from ..grid import Grid
-from ..numbers import read_number
+from ..numbers import DIGITS
 from ..variants import parse_regions
 from ._common import box_arg, content_lines, decoder, encode_values, grid_side, has_box, reads, symbol_error
 from ._imported import region_geometry
@@ -64,27 +64,40 @@ def _read_symbol_layouts(lines: list[tuple[int, str]], alphabet) -> list[Grid]:
                          f"jigsaw text has rows of one length", line=no)
     width = widths.pop()
     half = width // 2
-    split_all = width % 2 == 0 and all(half in gaps for _, _, gaps in rows)
-    # one puzzle a line: givens and regions side by side
-    if split_all and grid_side(half):
-        return [_puzzle([s[:half]], [s[half:]], no, grid_side(half), alphabet) for no, s, _ in rows]
-    # a line of givens, then a line of regions
-    if grid_side(width) and len(rows) % 2 == 0:
-        return [_puzzle([rows[k][1]], [rows[k + 1][1]], rows[k][0], grid_side(width), alphabet)
-                for k in range(0, len(rows), 2)]
-    # N rows a puzzle, givens and regions side by side
-    if split_all and has_box(half) and len(rows) % half == 0:
-        return [_puzzle([s[:half] for _, s, _ in rows[k:k + half]],
-                        [s[half:] for _, s, _ in rows[k:k + half]], rows[k][0], half, alphabet)
-                for k in range(0, len(rows), half)]
-    # N rows of givens, then N rows of regions
-    n = width
-    if has_box(n) and len(rows) % (2 * n) == 0:
-        return [_puzzle([s for _, s, _ in rows[k:k + n]], [s for _, s, _ in rows[k + n:k + 2 * n]],
-                        rows[k][0], n, alphabet) for k in range(0, len(rows), 2 * n)]
-    raise ParseError(f"{len(rows)} rows of {width} symbols are no jigsaw layout: expected N rows "
-                     f"of givens then N rows of regions, N rows of both side by side, or lines "
-                     f"of N*N givens and N*N regions", line=rows[0][0])
+    split = width % 2 == 0 and all(half in gaps for _, _, gaps in rows)
+    symbols = [s for _, s, _ in rows]
+
+    def puzzles(size: int, height: int, givens, regions) -> list[Grid]:
+        """A puzzle every ``height`` rows, its givens and regions cut out of those rows."""
+        return [_puzzle(givens(k), regions(k), rows[k][0], size, alphabet)
+                for k in range(0, len(rows), height)]
+
+    # The layouts a shape allows, the largest grid first (16 rows of 16 symbols are one 16x16
+    # grid or eight pairs of 4x4 lines): the first that reads wins, else the first one's error.
+    layouts = []
+    if has_box(width) and len(rows) % (2 * width) == 0:  # N rows of givens, N rows of regions
+        layouts.append(lambda: puzzles(width, 2 * width, lambda k: symbols[k:k + width],
+                                       lambda k: symbols[k + width:k + 2 * width]))
+    if split and has_box(half) and len(rows) % half == 0:  # N rows, side by side
+        layouts.append(lambda: puzzles(half, half, lambda k: [s[:half] for s in symbols[k:k + half]],
+                                       lambda k: [s[half:] for s in symbols[k:k + half]]))
+    if grid_side(width) and len(rows) % 2 == 0:  # a line of givens, a line of regions
+        layouts.append(lambda: puzzles(grid_side(width), 2, lambda k: [symbols[k]],
+                                       lambda k: [symbols[k + 1]]))
+    if split and grid_side(half):  # one puzzle a line, givens and regions side by side
+        layouts.append(lambda: puzzles(grid_side(half), 1, lambda k: [symbols[k][:half]],
+                                       lambda k: [symbols[k][half:]]))
+    if not layouts:
+        raise ParseError(f"{len(rows)} rows of {width} symbols are no jigsaw layout: expected N "
+                         f"rows of givens then N rows of regions, N rows of both side by side, "
+                         f"or lines of N*N givens and N*N regions", line=rows[0][0])
+    first_error = None
+    for layout in layouts:
+        try:
+            return layout()
+        except SudokitError as e:
+            first_error = first_error or e
+    raise first_error
 
 
 def _puzzle(givens: list[str], regions: list[str], line: int, n: int, alphabet) -> Grid:
@@ -138,9 +151,9 @@ def _drawing(block: list[tuple[int, str]], alphabet) -> Grid:
     values, right, below = [], set(), set()
     for r in range(n):
         no, row, wall = block[2 * r + 1][0], texts[2 * r + 1], texts[2 * r + 2]
-        if len(row) > width or row[0] not in _VERTICAL:
+        if len(block[2 * r + 1][1][indent:].rstrip()) != width or row[0] not in _VERTICAL:
             raise ParseError(f"row {r + 1} of the drawing must start with '|' and be {width} "
-                             f"characters wide like the others", line=no)
+                             f"characters wide like the first", line=no)
         if set(wall[:width]) - _WALL_ROW - _VERTICAL:
             bad = next(ch for ch in wall if ch not in _WALL_ROW | _VERTICAL)
             raise ParseError(f"character {bad!r} in a wall line of the drawing (walls are "
@@ -163,17 +176,17 @@ def _drawing(block: list[tuple[int, str]], alphabet) -> Grid:
 
 
 def _value(content: str, n: int, table: dict, a, line: int, column: int) -> int:
+    """The value of a cell's text: blank, one symbol, or a number 1..N."""
     if not content:
         return 0
+    if len(content) == 1 and content in table:
+        return table[content]
     if len(content) == 1:
-        v = table.get(content)
-        if v is None:
-            raise symbol_error(content, n, a, line, column)
-        return v
-    try:
-        return read_number(content, f"cell {content!r}", 1, n)
-    except ParseError as e:
-        raise ParseError(e.reason, line=line, column=column) from None
+        raise symbol_error(content, n, a, line, column)
+    if not set(content) <= DIGITS or len(content) > 2 or not 1 <= int(content) <= n:
+        raise ParseError(f"cell {content!r} is not a symbol or a number 1..{n}", line=line,
+                         column=column)
+    return int(content)
 
 
 def _components(n: int, right: set[int], below: set[int]) -> list[int]:
