@@ -79,6 +79,7 @@ class Geometry:
     size: int = field(init=False)
     variants: tuple[str, ...] = ()
     regions: tuple[int, ...] | None = None
+    cages: tuple | None = None  # killer cages (sudokit.killer.Cage), in order of first cell
 
     def __post_init__(self) -> None:
         if self.box_rows < 1 or self.box_cols < 1:
@@ -102,6 +103,10 @@ class Geometry:
                 object.__setattr__(self, "regions", regions)
                 variants.check_regions(self.regions, size)
             variants.extra_houses(self.variants, size, self.box_rows, self.box_cols)  # checks them
+        if self.cages is not None:
+            from .killer import check_cages
+
+            object.__setattr__(self, "cages", check_cages(self.cages, size) or None)
 
     def with_variants(self, names=(), regions=None) -> Geometry:
         """This geometry with the variants (names or ``"x,anti-knight"``) and jigsaw regions
@@ -112,9 +117,19 @@ class Geometry:
             regions = variants.parse_regions(regions, self.size)
         names = tuple(self.variants) + variants.parse_variants(names)
         regions = self.regions if regions is None else tuple(regions)
-        if not names and regions is None:
+        if not names and regions is None and self.cages is None:
             return _cached(self.box_rows, self.box_cols)
-        return Geometry(self.box_rows, self.box_cols, names, regions)
+        return Geometry(self.box_rows, self.box_cols, names, regions, self.cages)
+
+    def with_cages(self, cages) -> Geometry:
+        """This geometry with killer cages added (:class:`sudokit.killer.Cage` items, or their
+        text: ``SUM r1c1 r1c2 ...`` a line)."""
+        from .killer import parse_cages
+
+        if isinstance(cages, str):
+            cages = parse_cages(cages, self.size)
+        return Geometry(self.box_rows, self.box_cols, self.variants, self.regions,
+                        tuple(cages) or None)
 
     @property
     def classic(self) -> Geometry:
@@ -123,14 +138,14 @@ class Geometry:
 
     @property
     def is_classic(self) -> bool:
-        return not self.variants and self.regions is None
+        return not self.variants and self.regions is None and self.cages is None
 
     @property
     def variant_name(self) -> str:
-        """``classic``, ``x``, ``jigsaw + anti-knight``, ..."""
+        """``classic``, ``x``, ``jigsaw + anti-knight``, ``killer``, ..."""
         from . import variants
 
-        return variants.describe(self.variants, self.regions is not None)
+        return variants.describe(self.variants, self.regions is not None, self.cages is not None)
 
     @staticmethod
     def of(size: int, box: tuple[int, int] | str | None = None) -> Geometry:
@@ -262,13 +277,30 @@ class Geometry:
 
     @cached_property
     def extra_peers(self) -> tuple[tuple[int, ...], ...] | None:
-        """For each cell, the peers a variant adds without a house (anti-knight, anti-king);
-        None when there are none."""
-        if not ({"anti-knight", "anti-king"} & set(self.variants)):
+        """For each cell, the peers a variant adds without a house (a chess move away with
+        anti-knight and anti-king, the rest of its killer cage); None when there are none."""
+        chess = {"anti-knight", "anti-king"} & set(self.variants)
+        if not chess and not self.cages:
             return None
         from . import variants
 
-        return variants.extra_peers(self.variants, self.size)
+        out = [set(p) for p in variants.extra_peers(self.variants, self.size)] if chess else \
+            [set() for _ in range(self.ncells)]
+        for cage in self.cages or ():
+            for c in cage.cells:
+                out[c].update(x for x in cage.cells if x != c)
+        return tuple(tuple(sorted(p)) for p in out)
+
+    @cached_property
+    def cage_of(self) -> tuple | None:
+        """For each cell, its killer cage (None for a cell in no cage); None without cages."""
+        if not self.cages:
+            return None
+        out: list = [None] * self.ncells
+        for cage in self.cages:
+            for c in cage.cells:
+                out[c] = cage
+        return tuple(out)
 
     @cached_property
     def houses_of(self) -> tuple[tuple[int, ...], ...]:

@@ -29,7 +29,7 @@ KING = ((1, 1), (1, -1), (-1, 1), (-1, -1), (0, 1), (1, 0), (0, -1), (-1, 0))
 
 def parse_variants(text: str | Iterable[str] | None) -> tuple[str, ...]:
     """``"x,anti-knight"`` (or a list of names) as canonical names in a fixed order;
-    ``jigsaw`` is accepted and left out (regions say it)."""
+    ``jigsaw`` and ``killer`` are accepted and left out (regions and cages say them)."""
     if text is None:
         return ()
     items = text.split(",") if isinstance(text, str) else list(text)
@@ -38,7 +38,7 @@ def parse_variants(text: str | Iterable[str] | None) -> tuple[str, ...]:
         if not isinstance(item, str):
             raise GeometryError(f"a variant is a name, not {type(item).__name__}")
         name = item.strip().lower().replace("_", "-")
-        if not name or name in ("classic", "jigsaw", "irregular"):
+        if not name or name in ("classic", "jigsaw", "irregular", "killer"):
             continue
         name = ALIASES.get(name, name)
         if name not in NAMES:
@@ -46,6 +46,14 @@ def parse_variants(text: str | Iterable[str] | None) -> tuple[str, ...]:
                                 f"{', '.join(NAMES)} (aliases: {', '.join(sorted(ALIASES))})")
         names.add(name)
     return tuple(n for n in NAMES if n in names)
+
+
+def wants_killer(text: str | Iterable[str] | None) -> bool:
+    """True if the variant names ask for killer cages (``killer``)."""
+    if text is None:
+        return False
+    items = text.split(",") if isinstance(text, str) else list(text)
+    return any(isinstance(i, str) and i.strip().lower() == "killer" for i in items)
 
 
 def wants_jigsaw(text: str | Iterable[str] | None) -> bool:
@@ -166,9 +174,9 @@ def extra_peers(variants: tuple[str, ...], n: int) -> tuple[tuple[int, ...], ...
     return tuple(out)
 
 
-def describe(variants: tuple[str, ...], jigsaw: bool) -> str:
-    """``X + anti-knight``, ``jigsaw``, or ``classic``."""
-    parts = (["jigsaw"] if jigsaw else []) + list(variants)
+def describe(variants: tuple[str, ...], jigsaw: bool, killer: bool = False) -> str:
+    """``x + anti-knight``, ``jigsaw``, ``killer``, or ``classic``."""
+    parts = (["killer"] if killer else []) + (["jigsaw"] if jigsaw else []) + list(variants)
     return " + ".join(parts) if parts else "classic"
 
 

@@ -124,23 +124,32 @@ RegionsOpt = Annotated[str | None, typer.Option(
     help="Jigsaw regions: N*N symbols row by row (equal symbols form a region), or a file of them.")]
 
 
+CagesOpt = Annotated[str | None, typer.Option(
+    "--cages", metavar="TEXT|FILE", show_default=False,
+    help="Killer cages: one a line, SUM r1c1 r1c2 ... (ranges r1c1-r1c3 too), or a file of them.")]
+
+
 def regions_text(regions: str | None) -> str | None:
-    """The text of --regions: the option's own, or the file it names."""
+    """The text of --regions (or --cages): the option's own, or the file it names."""
     if regions is not None and _looks_like_path(regions) and Path(regions).is_file():
         return Path(regions).read_text(encoding="utf-8", errors="replace")
     return regions
 
 
-def apply_variant(grids: list[Grid], variant: str | None, regions: str | None) -> list[Grid]:
-    """The grids under the variant and jigsaw regions of the options (none: as read)."""
-    if not variant and regions is None:
+def apply_variant(grids: list[Grid], variant: str | None, regions: str | None,
+                  cages: str | None = None) -> list[Grid]:
+    """The grids under the variant, jigsaw regions and killer cages of the options (none: as
+    read)."""
+    if not variant and regions is None and cages is None:
         return grids
-    text = regions_text(regions)
+    text, cage_text = regions_text(regions), regions_text(cages)
     out, geometries = [], {}
     for grid in grids:
         g = grid.geometry
         if g not in geometries:
             geometries[g] = g.with_variants(variant or (), text)
+            if cage_text is not None:
+                geometries[g] = geometries[g].with_cages(cage_text)
         out.append(grid.with_geometry(geometries[g]))
     return out
 

@@ -20,7 +20,7 @@ from ..logic.techniques import CATALOGUE, REGISTRY, default_order
 from ..logic.techniques.registry import TRIAL_FAMILIES
 from .common import (
     EXIT_CODES_HELP, EXIT_LIMIT, EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK, EXIT_STUCK, AlphabetOpt,
-    BoxOpt, FormatOpt, RegionsOpt, VariantOpt, apply_variant, echo, fail, handle_errors,
+    BoxOpt, FormatOpt, CagesOpt, RegionsOpt, VariantOpt, apply_variant, echo, fail, handle_errors,
     input_text, message, missing_file, out, warn,
 )
 
@@ -70,9 +70,9 @@ TimeLimitOpt = Annotated[float | None, typer.Option(
 
 def read_position(arg: str, fmt: str | None = None, box: str | None = None,
                   alphabet: str | None = None, variant: str | None = None,
-                  regions: str | None = None) -> Position:
-    """The one position of a PUZZLE|POSITION argument under the --variant and --regions
-    options (its own candidates kept, less those the variant's peers rule out), with its
+                  regions: str | None = None, cages: str | None = None) -> Position:
+    """The one position of a PUZZLE|POSITION argument under the --variant, --regions and
+    --cages options (its own candidates kept, less those the variant's peers rule out), with its
     clashes refused."""
     text, by_ext, source = input_text(arg)
     try:
@@ -82,8 +82,8 @@ def read_position(arg: str, fmt: str | None = None, box: str | None = None,
         if error is not None:
             raise error from None
         raise
-    if variant or regions is not None:
-        (grid,) = apply_variant([position.to_grid()], variant, regions)
+    if variant or regions is not None or cages is not None:
+        (grid,) = apply_variant([position.to_grid()], variant, regions, cages)
         ruled = Position.from_grid(grid).cands
         position = Position.from_candidates(grid, [a & b for a, b in zip(position.cands, ruled)])
     position.to_grid().validate()
@@ -237,6 +237,7 @@ def hint(
     box: BoxOpt = None,
     variant: VariantOpt = None,
     regions: RegionsOpt = None,
+    cages: CagesOpt = None,
     fmt: FormatOpt = None,
     alphabet: AlphabetOpt = None,
     as_json: JsonOpt = False,
@@ -244,7 +245,7 @@ def hint(
 ) -> None:
     """Print a hint for the next step (see :data:`HINT_HELP`)."""
     with handle_errors():
-        position = read_position(puzzle, fmt, box, alphabet, variant, regions)
+        position = read_position(puzzle, fmt, box, alphabet, variant, regions, cages)
         _stop_on_contradiction(position)
         if position.is_solved:
             message("the puzzle is already solved")
@@ -287,6 +288,7 @@ def explain(
     box: BoxOpt = None,
     variant: VariantOpt = None,
     regions: RegionsOpt = None,
+    cages: CagesOpt = None,
     fmt: FormatOpt = None,
     alphabet: AlphabetOpt = None,
     as_json: Annotated[bool, typer.Option(
@@ -298,7 +300,7 @@ def explain(
 ) -> None:
     """Explain a whole solve path (see :data:`EXPLAIN_HELP`)."""
     with handle_errors():
-        position = read_position(puzzle, fmt, box, alphabet, variant, regions)
+        position = read_position(puzzle, fmt, box, alphabet, variant, regions, cages)
         _stop_on_contradiction(position)
         round_of: list[int] = []
         stopped: BaseException | None = None
@@ -432,6 +434,7 @@ def steps(
     box: BoxOpt = None,
     variant: VariantOpt = None,
     regions: RegionsOpt = None,
+    cages: CagesOpt = None,
     fmt: FormatOpt = None,
     alphabet: AlphabetOpt = None,
     as_json: Annotated[bool, typer.Option(
@@ -450,7 +453,7 @@ def steps(
         message("error: give a PUZZLE|POSITION (or --list)", "bold red")
         raise typer.Exit(2)
     with handle_errors():
-        position = read_position(puzzle, fmt, box, alphabet, variant, regions)
+        position = read_position(puzzle, fmt, box, alphabet, variant, regions, cages)
         _stop_on_contradiction(position)
         stopped: BaseException | None = None
         try:

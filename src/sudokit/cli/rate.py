@@ -13,7 +13,7 @@ from ..errors import CancelledError, SearchLimitError, SudokitError
 from ..grid import Grid
 from .common import (
     EXIT_CODES_HELP, EXIT_INVALID, EXIT_LIMIT, EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK,
-    AlphabetOpt, BoxOpt, FormatOpt, PuzzleArg, RegionsOpt, VariantOpt, apply_variant, echo,
+    AlphabetOpt, BoxOpt, FormatOpt, PuzzleArg, CagesOpt, RegionsOpt, VariantOpt, apply_variant, echo,
     handle_errors, message, read_puzzles,
 )
 
@@ -83,6 +83,7 @@ def rate(
     box: BoxOpt = None,
     variant: VariantOpt = None,
     regions: RegionsOpt = None,
+    cages: CagesOpt = None,
     fmt: FormatOpt = None,
     alphabet: AlphabetOpt = None,
     time_limit: Annotated[float | None, typer.Option(
@@ -99,7 +100,7 @@ def rate(
     """Rate puzzles (see :data:`RATE_HELP`)."""
     codes: list[int] = []
     with handle_errors():
-        grids = apply_variant(read_puzzles(puzzle, fmt, box, alphabet), variant, regions)
+        grids = apply_variant(read_puzzles(puzzle, fmt, box, alphabet), variant, regions, cages)
         several = len(grids) > 1
         for index, grid in enumerate(grids, 1):
             where = f"puzzle {index}: " if several else ""

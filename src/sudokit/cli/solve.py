@@ -17,7 +17,7 @@ from ..symbols import get_alphabet
 from ..search.result import LIMIT, MULTIPLE, NO_SOLUTION, SOLVED, UNIQUE, SearchResult
 from .common import (
     EXIT_CODES_HELP, EXIT_INVALID, EXIT_LIMIT, EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK, AlphabetOpt,
-    BoxOpt, FormatOpt, PuzzleArg, RegionsOpt, VariantOpt, apply_variant, check_format, echo, err,
+    BoxOpt, FormatOpt, PuzzleArg, CagesOpt, RegionsOpt, VariantOpt, apply_variant, check_format, echo, err,
     handle_errors, message, out, read_puzzles, warn,
 )
 
@@ -137,6 +137,7 @@ def solve(
     alphabet: AlphabetOpt = None,
     variant: VariantOpt = None,
     regions: RegionsOpt = None,
+    cages: CagesOpt = None,
     to: Annotated[str | None, typer.Option(
         "--to", "-t", metavar="FORMAT", callback=check_format, show_default=False,
         help="Write solutions in this format (line, grid, classic, comma, sdk, json, ...) "
@@ -167,7 +168,7 @@ def solve(
 ) -> None:
     """Solve puzzles of any size, or count their solutions (see :data:`SOLVE_HELP`)."""
     with handle_errors():
-        grids = apply_variant(read_puzzles(puzzle, fmt, box, alphabet), variant, regions)
+        grids = apply_variant(read_puzzles(puzzle, fmt, box, alphabet), variant, regions, cages)
         if to is not None and not as_json:
             formats.dumps(grids[0], to, alphabet)  # fail early on a format that cannot write it
         if len(grids) == 1 and not (as_json or count or to == "json"):  # before a search whose answer cannot be shown

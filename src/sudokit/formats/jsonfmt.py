@@ -15,7 +15,8 @@ One puzzle is an object::
   (a filled cell's entry is ignored). The position JSON of the logical solver has this form.
 - ``variants``: optional, the variant's names (``["x", "anti-knight"]``; see
   :mod:`sudokit.variants`); ``regions``: optional jigsaw regions, N*N symbols (equal symbols
-  form a region) or N*N region numbers (flat or N rows).
+  form a region) or N*N region numbers (flat or N rows); ``cages``: optional killer cages,
+  ``[[sum, ["r1c1", "r1c2", ...]], ...]`` (see :mod:`sudokit.killer`).
 - ``comment``: optional text. Other keys (``size``, ...) are ignored, except that ``size``
   must agree with the grid.
 
@@ -32,6 +33,7 @@ from ..errors import GeometryError, ParseError, SudokitError
 from ..grid import Grid
 from ..numbers import read_number
 from ..symbols import get_alphabet
+from ..killer import cage_fields, read_cages
 from ..variants import read_regions, variant_fields
 from ._common import (box_arg, candidate_masks, decode_symbols, encode_values, geometry, grid_side,
                       has_box, optional_decoder, reads)
@@ -99,6 +101,8 @@ def _puzzle(obj, index: int, box, alphabet) -> Grid:
         g = geometry(n, box if box is not None else found)
         if obj.get("variants") or obj.get("regions") is not None:
             g = g.with_variants(obj.get("variants") or (), read_regions(obj.get("regions"), n))
+        if obj.get("cages") is not None:
+            g = g.with_cages(read_cages(obj["cages"], n))
     except GeometryError as e:
         raise GeometryError(f"{where}: {e}") from None
     comment = obj.get("comment", "")
@@ -182,6 +186,7 @@ def to_object(grid: Grid, alphabet=None) -> dict:
         obj["candidates"] = ["".join(a.encode(d, n) for d in ds) for ds in digits] \
             if len(a.symbols) >= n else digits
     obj.update(variant_fields(g))
+    obj.update(cage_fields(g))
     if grid.comment:
         obj["comment"] = grid.comment
     return obj

@@ -13,6 +13,7 @@ from ..errors import ParseError, SudokitError
 from ..geometry import Geometry, read_box
 from ..grid import Grid
 from ..symbols import get_alphabet
+from ..killer import cage_fields, read_cages
 from ..variants import read_regions, variant_fields
 
 
@@ -165,7 +166,7 @@ class Position:
     # --- serialisation ---------------------------------------------------------------------
     def to_json(self) -> str:
         """``{"box":[R,C],"givens":..,"values":..,"candidates":[digits per cell]}``, plus the
-        ``variants`` and ``regions`` of a variant grid."""
+        ``variants``, ``regions`` and ``cages`` of a variant grid."""
         a = get_alphabet(None)
         n = self.size
         givens = "".join(a.encode(v, n) if g else "." for v, g in zip(self.values, self.givens))
@@ -173,7 +174,7 @@ class Position:
         cands = ["".join(a.encode(d, n) for d in digits_of(m)) for m in self.cands]
         return json.dumps({"box": [self.geometry.box_rows, self.geometry.box_cols],
                            "givens": givens, "values": values, "candidates": cands,
-                           **variant_fields(self.geometry)})
+                           **variant_fields(self.geometry), **cage_fields(self.geometry)})
 
     @classmethod
     def from_json(cls, text: str | dict) -> Position:
@@ -189,6 +190,8 @@ class Position:
         g = Geometry.of(box[0] * box[1], box)
         if data.get("variants") or data.get("regions") is not None:
             g = g.with_variants(data.get("variants") or (), read_regions(data.get("regions"), g.size))
+        if data.get("cages") is not None:
+            g = g.with_cages(read_cages(data["cages"], g.size))
         table = get_alphabet(None).decoder(g.size)
 
         def decode(s: str, field: str) -> list[int]:

@@ -46,16 +46,29 @@ def _as_grid(puzzle: Grid | str) -> Grid:
     return puzzle if isinstance(puzzle, Grid) else Grid.parse(puzzle)
 
 
+def _for_cages(grid: Grid, method: str | None) -> str | None:
+    """The method for ``grid``: killer cages go to the reference solver until the core takes
+    them."""
+    if grid.geometry.cages and (method or DEFAULT_METHOD) in core.CORE_METHODS:
+        return reference.NAME
+    return method
+
+
 def solve(grid: Grid | str, method: str | None = None, limit: int | None = 2,
           node_limit: int | None = None, time_limit: float | None = None, **options) -> SearchResult:
     """Search ``grid`` (a :class:`Grid` or puzzle text) with ``method`` for up to ``limit``
     solutions. ``node_limit=None`` leaves the method's own default (the backtrack solver has
     one); extra ``options`` go to the method (e.g. ``progress=`` for ``backtrack``)."""
-    fn = get_method(method)
+    grid = _as_grid(grid)
+    name = _for_cages(grid, method)
+    fn = get_method(name)
     kwargs = dict(options)
+    if name != (method or DEFAULT_METHOD):  # options of the core the reference does not take
+        for key in ("keep", "seed", "restarts"):
+            kwargs.pop(key, None)
     if node_limit is not None:
         kwargs["node_limit"] = node_limit
-    return fn(_as_grid(grid), limit=limit, time_limit=time_limit, **kwargs)
+    return fn(grid, limit=limit, time_limit=time_limit, **kwargs)
 
 
 def count_solutions(grid: Grid | str, limit: int | None = 2, method: str | None = None,
@@ -63,7 +76,8 @@ def count_solutions(grid: Grid | str, limit: int | None = 2, method: str | None 
     """The number of solutions, counted up to ``limit`` (so a result equal to ``limit`` means
     "at least that many"). Raises :class:`SearchLimitError` if a node or time limit stops the
     search before it knows."""
-    name = method or DEFAULT_METHOD
+    grid = _as_grid(grid)
+    name = _for_cages(grid, method or DEFAULT_METHOD)
     if name in core.CORE_METHODS:  # counts in C without building the solution grids
         return core.count_solutions(grid, limit, node_limit, time_limit, method=name)
     result = solve(grid, method, limit, node_limit, time_limit)

@@ -81,6 +81,9 @@ def variant_tables(geometry: Geometry) -> tuple[bytes, bytes, bytes] | None:
     """A variant geometry's houses and peers as the core reads them (None for a classic one)."""
     if geometry.is_classic:
         return None
+    if geometry.cages:
+        raise SudokitError("the compiled core does not take killer cages yet (the reference "
+                           "solver does)")
     houses = array.array("H", [c for house in geometry.houses for c in house])
     start, peers = array.array("I", [0]), array.array("H")
     for ps in geometry.peers:

@@ -39,13 +39,35 @@ class _Tables:
     peers: tuple[tuple[int, ...], ...]
     houses: tuple[tuple[int, ...], ...]
     bits: tuple[int, ...]  # bits[v] = mask of value v, bits[0] = 0
+    cages: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]  # killer: (cells, digit sets)
 
 
 @lru_cache(maxsize=None)
 def _tables(geometry: Geometry) -> _Tables:
+    from ..killer import combinations
+
     n = geometry.size
+    cages = tuple((c.cells, combinations(c.total, len(c.cells), n)) for c in geometry.cages or ())
     return _Tables(geometry.ncells, (1 << n) - 1, geometry.peers, geometry.houses,
-                   (0,) + tuple(1 << (d - 1) for d in range(1, n + 1)))
+                   (0,) + tuple(1 << (d - 1) for d in range(1, n + 1)), cages)
+
+
+def _cage_digits(cells, sets, values, cands, bits) -> int | None:
+    """The digits the empty cells of a killer cage may still take: those of the digit sets that
+    make its sum, hold its placed digits and have an empty cell for each other digit. None when
+    no set does (a contradiction)."""
+    placed = open_ = 0
+    for c in cells:
+        if values[c]:
+            placed |= bits[values[c]]
+        else:
+            open_ |= cands[c]
+    allowed, found = 0, False
+    for s in sets:
+        if s & placed == placed and not s & ~placed & ~open_:
+            allowed |= s & ~placed
+            found = True
+    return allowed if found else None
 
 
 def _propagate(t: _Tables, values: list[int], cands: list[int], queue: list[tuple[int, int]]) -> bool:
@@ -93,6 +115,20 @@ def _propagate(t: _Tables, values: list[int], cands: list[int], queue: list[tupl
                     if cands[c] & b:
                         queue.append((c, b.bit_length()))
                         break
+        # Killer cages: only digits of the sets that can still make the sum.
+        for cells, sets in t.cages:
+            allowed = _cage_digits(cells, sets, values, cands, bits)
+            if allowed is None:
+                return False
+            for c in cells:
+                m = cands[c]
+                if m & ~allowed:
+                    m &= allowed
+                    if not m:
+                        return False
+                    cands[c] = m
+                    if not m & (m - 1):
+                        queue.append((c, m.bit_length()))
         if not queue:
             return True
 

@@ -1,0 +1,179 @@
+"""Killer Sudoku cages: groups of cells whose digits add up to a sum and never repeat.
+
+A :class:`Cage` is a sum and its cells (cell indices, ascending). A geometry carries its cages
+(:meth:`sudokit.geometry.Geometry.with_cages`); the cells of a cage are peers of each other. This
+module reads cages from text and JSON, checks them (errors name the cage), writes them, and knows
+which digit sets can make a sum (:func:`combinations`).
+
+Text: one cage a line, ``SUM CELL CELL ...``, cells written ``r1c1`` (1-based) or as ranges
+``r1c1-r1c3`` (every cell of the rectangle between the two corners); commas, a colon or ``=``
+after the sum are allowed; blank lines and ``#`` comments are skipped::
+
+    15 r1c1 r1c2 r2c1
+    7: r1c3-r1c4
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations as choose
+
+from .errors import GeometryError
+from .numbers import read_number
+
+
+@dataclass(frozen=True, order=True)
+class Cage:
+    """A sum and the cells (ascending indices) whose digits make it."""
+
+    total: int
+    cells: tuple[int, ...]
+
+
+_CELL = re.compile(r"[rR](\d{1,3})[cC](\d{1,3})")
+_ITEM = re.compile(r"^(?P<a>[rR]\d{1,3}[cC]\d{1,3})(?:-(?P<b>[rR]\d{1,3}[cC]\d{1,3}))?$")
+
+
+def cell_name(cell: int, size: int) -> str:
+    r, c = divmod(cell, size)
+    return f"r{r + 1}c{c + 1}"
+
+
+def cage_name(cage: Cage, size: int) -> str:
+    """``cage 15 (r1c1, r1c2, r2c1)``: how explanations and errors name a cage."""
+    return f"cage {cage.total} ({', '.join(cell_name(c, size) for c in cage.cells)})"
+
+
+def _cell(text: str, size: int, where: str) -> int:
+    m = _CELL.fullmatch(text)
+    r, c = int(m.group(1)), int(m.group(2))
+    if not (1 <= r <= size and 1 <= c <= size):
+        raise GeometryError(f"{where}: {text} is outside the {size}x{size} grid")
+    return (r - 1) * size + c - 1
+
+
+def _cells_of(item: str, size: int, where: str) -> list[int]:
+    """The cells of ``r1c1`` or of the range ``r1c1-r2c3``."""
+    m = _ITEM.match(item)
+    if m is None:
+        raise GeometryError(f"{where}: {item!r} is not a cell (write r1c1, or a range r1c1-r1c3)")
+    a = _cell(m.group("a"), size, where)
+    if m.group("b") is None:
+        return [a]
+    b = _cell(m.group("b"), size, where)
+    (r1, c1), (r2, c2) = divmod(a, size), divmod(b, size)
+    rows = range(min(r1, r2), max(r1, r2) + 1)
+    cols = range(min(c1, c2), max(c1, c2) + 1)
+    return [r * size + c for r in rows for c in cols]
+
+
+def parse_cages(text: str, size: int) -> tuple[Cage, ...]:
+    """Cages from text (see the module doc), checked by :func:`check_cages`."""
+    cages = []
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        where = f"cages, line {number}"
+        parts = [p for p in re.split(r"[\s,;]+", line.replace(":", " ").replace("=", " ")) if p]
+        total = read_number(parts[0], f"{where}: the sum (a cage line starts with it)", 1, 10**6)
+        if len(parts) < 2:
+            raise GeometryError(f"{where}: the cage of sum {total} has no cells")
+        cells = []
+        for item in parts[1:]:
+            cells.extend(_cells_of(item, size, where))
+        cages.append(_checked_cage(total, cells, size, where))
+    if not cages:
+        raise GeometryError("the cages text holds no cage (one a line: SUM r1c1 r1c2 ...)")
+    return check_cages(cages, size)
+
+
+def read_cages(value, size: int) -> tuple[Cage, ...]:
+    """Cages from JSON: ``[[sum, ["r1c1", ...]], ...]`` (cells as names, ranges or indices) or
+    ``[{"sum": 15, "cells": [...]}, ...]``."""
+    if not isinstance(value, list):
+        raise GeometryError('"cages" must be a list of [sum, [cells]]')
+    cages = []
+    for i, item in enumerate(value, 1):
+        where = f"cage {i}"
+        if isinstance(item, dict):
+            item = [item.get("sum"), item.get("cells")]
+        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[1], list)):
+            raise GeometryError(f'{where}: write it as [sum, ["r1c1", ...]]')
+        total = read_number(item[0], f"{where}: the sum", 1, 10**6)
+        cells = []
+        for c in item[1]:
+            if isinstance(c, str):
+                cells.extend(_cells_of(c.strip(), size, where))
+            else:
+                index = read_number(c, f"{where}: a cell", 0, size * size - 1)
+                cells.append(index)
+        cages.append(_checked_cage(total, cells, size, where))
+    return check_cages(cages, size)
+
+
+def _checked_cage(total: int, cells: list[int], size: int, where: str) -> Cage:
+    cage = Cage(total, tuple(sorted(set(cells))))
+    if len(cage.cells) != len(cells):
+        raise GeometryError(f"{where}: {cage_name(cage, size)} names a cell twice")
+    return cage
+
+
+def sum_range(k: int, size: int) -> tuple[int, int]:
+    """The least and greatest sum of ``k`` different digits 1..size."""
+    return k * (k + 1) // 2, k * (2 * size - k + 1) // 2
+
+
+def check_cages(cages, size: int) -> tuple[Cage, ...]:
+    """The cages in order of their first cell, checked: cells inside the grid, no cell in two
+    cages, at most ``size`` cells, a sum that different digits can make."""
+    owner: dict[int, Cage] = {}
+    out = []
+    for cage in cages:
+        if not isinstance(cage, Cage):
+            cage = Cage(int(cage[0]), tuple(sorted(cage[1])))
+        name = cage_name(cage, size) if all(0 <= c < size * size for c in cage.cells) else \
+            f"cage {cage.total}"
+        if not cage.cells:
+            raise GeometryError(f"{name} has no cells")
+        if any(not 0 <= c < size * size for c in cage.cells):
+            raise GeometryError(f"{name} has a cell outside the {size}x{size} grid")
+        if len(cage.cells) > size:
+            raise GeometryError(f"{name} has {len(cage.cells)} cells; a cage holds at most {size}")
+        low, high = sum_range(len(cage.cells), size)
+        if not low <= cage.total <= high:
+            raise GeometryError(f"{name}: {len(cage.cells)} different digits 1-{size} make "
+                                f"{low} to {high}, never {cage.total}")
+        for c in cage.cells:
+            if c in owner:
+                raise GeometryError(f"{cell_name(c, size)} is in two cages: "
+                                    f"{cage_name(owner[c], size)} and {name}")
+            owner[c] = cage
+        out.append(cage)
+    return tuple(sorted(out, key=lambda k: k.cells))
+
+
+@lru_cache(maxsize=None)
+def combinations(total: int, k: int, size: int) -> tuple[int, ...]:
+    """Every set of ``k`` different digits 1..size adding up to ``total``, as digit masks (bit
+    ``d-1`` for digit ``d``), ascending."""
+    out = []
+    for digits in choose(range(1, size + 1), k):
+        if sum(digits) == total:
+            out.append(sum(1 << (d - 1) for d in digits))
+    return tuple(out)
+
+
+def cages_text(cages, size: int) -> str:
+    """The text form: ``SUM r1c1 r1c2 ...`` a line."""
+    return "".join(f"{c.total} {' '.join(cell_name(x, size) for x in c.cells)}\n" for c in cages)
+
+
+def cage_fields(geometry) -> dict:
+    """``{"cages": [[sum, ["r1c1", ...]], ...]}`` of a killer geometry; nothing without cages."""
+    if not geometry.cages:
+        return {}
+    n = geometry.size
+    return {"cages": [[c.total, [cell_name(x, n) for x in c.cells]] for c in geometry.cages]}

@@ -1,0 +1,140 @@
+"""Killer cages: reading and checking them (errors name the cage), the geometry they make
+(cage cells are peers), the JSON format keeping them, the reference solver honouring the sums,
+and the command line's --cages."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from sudokit import formats
+from sudokit.cli.main import app
+from sudokit.errors import GeometryError, SudokitError
+from sudokit.geometry import Geometry
+from sudokit.grid import Grid
+from sudokit.killer import Cage, cages_text, combinations, parse_cages, sum_range
+from sudokit.search import core, reference, solve
+
+G9 = Geometry.of(9)
+
+
+def random_cages(solution: list[int], size: int, rng: random.Random, largest: int = 4):
+    """Cages grown at random over a solution (connected, no digit twice), summed from it."""
+    n = size
+    owner: dict[int, int] = {}
+    cages = []
+    cells = list(range(n * n))
+    rng.shuffle(cells)
+    for start in cells:
+        if start in owner:
+            continue
+        group = [start]
+        owner[start] = len(cages)
+        want = rng.randint(1, largest)
+        while len(group) < want:
+            near = [x + d for x in group for d in (-n, n, -1, 1)
+                    if 0 <= x + d < n * n and (d in (-n, n) or (x + d) // n == x // n)]
+            near = [x for x in near if x not in owner and solution[x] not in {solution[y] for y in group}]
+            if not near:
+                break
+            x = rng.choice(near)
+            owner[x] = len(cages)
+            group.append(x)
+        cages.append(Cage(sum(solution[x] for x in group), tuple(sorted(group))))
+    return cages
+
+
+def test_combinations_are_the_digit_sets_of_the_sum():
+    for k in range(1, 10):
+        low, high = sum_range(k, 9)
+        for total in range(low, high + 1):
+            sets = combinations(total, k, 9)
+            assert sets, (total, k)
+            for m in sets:
+                digits = [d for d in range(1, 10) if m >> (d - 1) & 1]
+                assert len(digits) == k and sum(digits) == total
+    assert combinations(3, 2, 9) == (0b11,)             # 1+2 only
+    assert len(combinations(10, 2, 9)) == 4             # 1+9, 2+8, 3+7, 4+6
+    assert combinations(45, 9, 9) == ((1 << 9) - 1,)
+
+
+def test_cage_text_reads_ranges_and_separators():
+    cages = parse_cages("15 r1c1-r1c3\n# a comment\n\n7: r2c1, r3c1\n", 9)
+    assert cages == (Cage(15, (0, 1, 2)), Cage(7, (9, 18)))
+    block = parse_cages("20 r4c4-r5c5", 9)[0]
+    assert block.cells == (30, 31, 39, 40)
+
+
+@pytest.mark.parametrize("text,message", [
+    ("15 r1c1 r10c1", "r10c1 is outside the 9x9 grid"),
+    ("5 r1c1 r1c2\n4 r1c2 r1c3", "r1c2 is in two cages"),
+    ("2 r1c1 r1c2", "never 2"),
+    ("46 r1c1-r1c9 r2c1", "at most 9"),
+    ("r1c1 r1c2", "sum"),
+    ("12", "no cells"),
+    ("12 a1 b2", "'a1' is not a cell"),
+    ("9 r1c1 r1c1", "names a cell twice"),
+])
+def test_bad_cages_are_named(text, message):
+    with pytest.raises(SudokitError, match=message):
+        G9.with_cages(text)
+
+
+def test_cage_cells_are_peers_and_the_geometry_says_killer():
+    g = G9.with_cages("10 r1c1 r5c5")
+    assert 40 in g.peers[0] and 0 in g.peers[40]
+    assert 40 not in G9.peers[0]
+    assert g.variant_name == "killer" and not g.is_classic
+    assert g.with_variants("x").variant_name == "killer + x"
+    assert g.cage_of[40].total == 10 and g.cage_of[1] is None
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**31), st.sampled_from([(2, 2), (2, 3), (3, 3)]))
+def test_json_keeps_the_cages(seed, box):
+    g = Geometry.of(box[0] * box[1], box)
+    solution = core.random_solution(g, seed).values
+    cages = random_cages(solution, g.size, random.Random(seed))
+    grid = Grid.empty(g.with_cages(cages))
+    (back,) = formats.parse(formats.dumps(grid, "json"))
+    assert back.geometry == grid.geometry
+    assert parse_cages(cages_text(grid.geometry.cages, g.size), g.size) == grid.geometry.cages
+
+
+@pytest.mark.parametrize("box", [(2, 2), (2, 3), (3, 3)])
+def test_the_reference_solver_honours_the_sums(box):
+    """Cages cut from a solution: every solution found makes every sum, and the solution they
+    came from is among them when all are listed."""
+    g = Geometry.of(box[0] * box[1], box)
+    for seed in range(4):
+        solution = core.random_solution(g, seed + 1).values
+        kg = g.with_cages(random_cages(solution, g.size, random.Random(seed), largest=5))
+        limit = 50
+        result = reference.solve(Grid.empty(kg), limit=limit, node_limit=200_000)
+        assert not result.limit_reached
+        for s in result.solutions:
+            s.validate()
+            for cage in kg.cages:
+                assert sum(s.values[c] for c in cage.cells) == cage.total
+        if result.count < limit:
+            assert solution in [s.values for s in result.solutions]
+
+
+def test_a_cage_no_solution_can_meet_has_no_solution():
+    # row 1 adds up to 45: cages of 3 + 15 + 22 leave 5 for r1c9, but its cage wants 1 or 3
+    g = G9.with_cages("3 r1c1-r1c2\n15 r1c3-r1c5\n22 r1c6-r1c8\n4 r1c9 r2c9")
+    assert solve(Grid.empty(g)).count == 0
+
+
+def test_cli_solve_with_cages():
+    run = CliRunner().invoke(app, ["solve", "." * 81, "--cages", "3 r1c1-r1c2\n6 r1c9 r2c9",
+                                   "--to", "json"])
+    assert run.exit_code == 4  # several solutions; the first is shown
+    (grid,) = formats.parse(run.stdout)
+    assert {grid.values[0], grid.values[1]} == {1, 2} and grid.values[8] + grid.values[17] == 6
+    bad = CliRunner().invoke(app, ["solve", "." * 81, "--cages", "2 r1c1 r1c2"])
+    assert bad.exit_code != 0 and "never 2" in bad.output
