@@ -100,6 +100,17 @@ def test_solve_a_jigsaw_by_its_regions(client, jigsaw_6x6):
         assert holds_every_digit([v for v, s in zip(values, regions) if s == symbol], 6)
 
 
+def test_regions_as_region_numbers(client, jigsaw_6x6):
+    puzzle, regions = jigsaw_6x6
+    rows = [["ABCDEF".index(ch) + 10 for ch in regions[r * 6:(r + 1) * 6]] for r in range(6)]
+    r = client.post("/api/count", json={"puzzle": puzzle, "box": "2x3", "regions": rows})
+    assert r.status_code == 200, r.text
+    assert r.json()["label"] == "unique"
+    flat = [x for row in rows for x in row]
+    solved = client.post("/api/solve", json={"puzzle": puzzle, "box": "2x3", "regions": flat}).json()
+    assert solved["solution"]["regions"] == regions
+
+
 def test_anti_knight_givens_that_clash_are_refused_naming_the_rule(client):
     # two 5s a knight's move apart (r1c3, r2c5): fine in a classic grid, not in anti-knight
     puzzle = "..5" + "." * 10 + "5" + "." * 67
@@ -213,6 +224,14 @@ def test_generate_a_windoku_returns_its_rules_and_is_unique_by_them(client):
     assert count_solutions(grid, limit=2) == 1
 
 
+def test_generate_an_x_puzzle_at_a_level(client):
+    data = client.post("/api/generate", json={"size": 9, "variants": ["x"], "level": "easy",
+                                              "seed": 1}).json()
+    assert data["variants"] == ["x"] and data["rating"]["level"] == "easy"
+    rated = client.post("/api/rate", json={"puzzle": data["position"]}).json()  # its rules go along
+    assert rated["score"] == data["rating"]["score"]
+
+
 def test_generate_a_jigsaw_draws_its_regions(client):
     r = client.post("/api/generate", json={"size": 6, "variants": ["jigsaw"], "seed": 2})
     assert r.status_code == 200, r.text
@@ -242,6 +261,7 @@ NOT_CONNECTED = "AAAAAB" "BBBBBA" "CCCCCC" "DDDDDD" "EEEEEE" "FFFFFF"
     ("/api/hint", {"regions": "AABB"}, ["36 symbols"]),
     ("/api/render", {"variants": "hyper"}, ["windoku", "square boxes"]),
     ("/api/export", {"variants": ["x", ""], "regions": NOT_CONNECTED}, ["not connected"]),
+    ("/api/count", {"regions": 12}, ["regions", "region numbers"]),
 ])
 def test_bad_variant_data_is_a_422_naming_the_problem(client, path, body, words):
     message = error_of(client.post(path, json={"puzzle": SIX, **body}))

@@ -217,9 +217,10 @@ def test_pasted_regions_and_a_wrong_painting_is_named(page, server_url):
 def test_generate_a_windoku_and_see_its_windows(page, server_url):
     open_page(page, server_url)
     page.check("#gen-rule-windoku")
-    expect(page.locator("#level")).to_be_disabled()  # variant puzzles take no level yet
+    page.select_option("#level", "easy")
     page.click("#btn-generate")
-    expect(page.locator("#status")).to_contain_text("Generated a new puzzle (Windoku)", timeout=60_000)
+    expect(page.locator("#status")).to_contain_text("Generated (Windoku): rating", timeout=60_000)
+    expect(page.locator("#status")).to_contain_text("(easy)")
     assert page.locator(".cell.window").count() == 4 * 9
     expect(page.locator("#rule-windoku")).to_be_checked()
     givens = page.evaluate("window.sudokitPage.game().givensLine()")

@@ -57,9 +57,27 @@ Variants = Annotated[
         "Variant rules: x (diagonal), windoku (hyper), anti-knight, anti-king, jigsaw; a list "
         'or a comma-separated string such as "x,anti-knight" (see docs/variants.md)')),
     BeforeValidator(_variant_list), AfterValidator(_known_variants)]
-Regions = Annotated[str | None, Field(max_length=8192, description=(
-    "Jigsaw regions: N*N symbols row by row, equal symbols forming a region of N connected "
-    "cells (spaces, newlines and | ignored); they take the boxes' place"))]
+def _regions_value(value):
+    """``regions`` as text or region numbers (a flat list or N rows), of a bounded length."""
+    if value is None:
+        return None
+    if not isinstance(value, (str, list)):
+        raise ValueError("give regions as N*N symbols (a string) or a list of region numbers")
+    cells = value if isinstance(value, str) else [
+        x for row in value for x in (row if isinstance(row, list) else [row])]
+    if len(cells) > 8192:
+        raise ValueError(f"regions are too long ({len(cells)}; a grid this server takes has at most 1296 cells)")
+    return value
+
+
+Regions = Annotated[
+    str | list[int] | list[list[int]] | None,
+    Field(description=(
+        "Jigsaw regions: N*N symbols row by row, equal symbols forming a region of N connected "
+        "cells (spaces, newlines and | ignored), or N*N region numbers (a flat list or N rows); "
+        "they take the boxes' place. Answers write the symbols A.. up to 26 regions, rows of "
+        "numbers above")),
+    BeforeValidator(_regions_value)]
 
 
 class _Strict(BaseModel):
@@ -329,7 +347,7 @@ class GenerateResponse(BaseModel):
     rating: RatingModel | None
     seed: int | None
     variants: list[str] = Field([], description="The variant's names (jigsaw: see regions)")
-    regions: str | None = Field(None, description="Jigsaw regions, N*N symbols (null: boxes)")
+    regions: Regions = Field(None, description="Jigsaw regions as in a position (null: boxes)")
 
 
 class TechniqueModel(BaseModel):

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import logging
-import string
 import traceback
 from collections.abc import Callable
 from pathlib import PurePosixPath
@@ -21,7 +20,7 @@ from ..grid import Grid
 from ..logic import LogicalSolver, Position
 from ..logic.hints import check as check_grid, hint as make_hint
 from ..logic.solver import givens_grid
-from ..variants import wants_jigsaw
+from ..variants import read_regions, variant_fields, wants_jigsaw
 
 log = logging.getLogger("sudokit.web")
 
@@ -82,14 +81,14 @@ def position_of(req: dict) -> Position:
 
 
 def variant_geometry(geometry: Geometry, names, regions) -> Geometry:
-    """``geometry`` with the variant names and jigsaw regions (text) added; ``jigsaw`` alone,
-    with no regions to place, is refused."""
+    """``geometry`` with the variant names and jigsaw regions (text or region numbers) added;
+    ``jigsaw`` alone, with no regions to place, is refused."""
     if wants_jigsaw(names) and regions is None and geometry.regions is None:
         raise TaskError(422, "jigsaw needs its regions: give regions, N*N symbols row by row "
                              "(equal symbols form a region)")
     if not names and regions is None:
         return geometry
-    return geometry.with_variants(names or (), regions)
+    return geometry.with_variants(names or (), read_regions(regions, geometry.size))
 
 
 def _with_variant(position: Position, names, regions, own_candidates: bool) -> Position:
@@ -103,20 +102,6 @@ def _with_variant(position: Position, names, regions, own_candidates: bool) -> P
     return Position.from_grid(Grid(geometry, position.values, position.givens))
 
 
-#: Symbols of jigsaw regions as the API writes them: region A, B, ..., then a-z above 26.
-REGION_SYMBOLS = string.ascii_uppercase + string.ascii_lowercase
-
-
-def variant_fields(geometry: Geometry) -> dict:
-    """``variants`` and ``regions`` (N*N symbols) of a variant geometry; nothing for a classic one."""
-    out: dict = {}
-    if geometry.variants:
-        out["variants"] = list(geometry.variants)
-    if geometry.regions is not None:
-        out["regions"] = "".join(REGION_SYMBOLS[r] for r in geometry.regions)
-    return out
-
-
 def _puzzle_grid(position: Position) -> Grid:
     """The givens alone, refused with a message naming the clash if two givens clash."""
     grid = givens_grid(position)
@@ -125,7 +110,7 @@ def _puzzle_grid(position: Position) -> Grid:
 
 
 def _position_dict(position: Position) -> dict:
-    return {**json.loads(position.to_json()), **variant_fields(position.geometry)}
+    return json.loads(position.to_json())
 
 
 def _solved_position(puzzle: Grid, solution: Grid) -> dict:

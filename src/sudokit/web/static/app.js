@@ -869,7 +869,7 @@ async function exportPicture() {
 
 function bookPuzzles() {
   const all = S.parsed.length > 1 && $("book-all").checked;
-  if (all) return S.parsed.map((p) => ({ box: p.position.box, givens: p.position.givens }));
+  if (all) return S.parsed.map(({ position: p }) => ({ box: p.box, givens: p.givens, variants: p.variants, regions: p.regions }));
   requireGivens();
   return [{ box: [game.g.br, game.g.bc], givens: game.givensLine(), ...game.variantFields() }];
 }

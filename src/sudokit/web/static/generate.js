@@ -77,20 +77,14 @@ export class GeneratePanel {
     this.syncRules();
   }
 
-  /** The rules chosen: windoku only on square boxes; a variant puzzle takes no level yet. */
+  /** The rules chosen (Windoku only on square boxes) and the note under the panel. */
   syncRules() {
     const [br, bc] = $("gen-box").value.split("x").map(Number);
     const { names, jigsaw } = this.rules.get();
-    const fit = names.filter((x) => x !== "windoku" || br === bc);
-    this.rules.set(fit, jigsaw, br, bc);
-    const variant = fit.length || jigsaw;
-    for (const id of ["level", "gen-technique", "gen-by-score", "gen-score-lo", "gen-score-hi"]) {
-      $(id).disabled = variant || (id === "gen-technique" ? !this.techniqueField : id !== "level" && !this.scoreField);
-    }
+    this.rules.set(names.filter((x) => x !== "windoku" || br === bc), jigsaw, br, bc);
     const notes = [];
     if (this.missing.length) notes.push(`This server's generator does not take ${this.missing.join(" or ")} yet.`);
-    if (variant) notes.push("Variant puzzles come without a level, score or technique (the rating does not read their rules yet)" +
-      (jigsaw ? "; jigsaw draws new random regions." : "."));
+    if (jigsaw) notes.push("Jigsaw draws new random regions for the puzzle.");
     const note = $("gen-note");
     note.hidden = !notes.length;
     note.textContent = notes.join(" ");
@@ -113,7 +107,7 @@ export class GeneratePanel {
     const [br, bc] = $("gen-box").value.split("x").map(Number);
     const body = { size: br * bc, box: `${br}x${bc}`, symmetry: $("symmetry").value || "none" };
     const variants = this.variants();
-    if (variants.length) return { ...body, variants };
+    if (variants.length) body.variants = variants;
     const byScore = this.scoreField && $("gen-by-score").checked;
     if (byScore) {
       let lo = Number($("gen-score-lo").value), hi = Number($("gen-score-hi").value);

@@ -2,7 +2,7 @@
 // the log of applied steps, undo and redo. No drawing and no requests here.
 
 import { decodeLine, geometry, sym } from "./grid.js";
-import { CLASSIC, fields, isClassic, readRegions, variant as makeVariant } from "./variants.js";
+import { CLASSIC, fields, isClassic, normalize, readRegions, regionsText, variant as makeVariant } from "./variants.js";
 
 const MAX_UNDO = 300;
 
@@ -312,7 +312,9 @@ export class Game {
 export function variantOf(obj, n) {
   if (!obj || (!obj.variants && !obj.regions)) return CLASSIC;
   const names = typeof obj.variants === "string" ? obj.variants.split(",") : obj.variants || [];
-  const read = obj.regions ? readRegions(obj.regions, n, false) : null;
+  let text = obj.regions;
+  if (Array.isArray(text)) text = regionsText(normalize(text.flat()));  // region numbers (above 26 regions)
+  const read = text ? readRegions(text, n, false) : null;
   const v = makeVariant(names, read && read.regions ? read.regions : null);
   return isClassic(v) ? CLASSIC : v;
 }
