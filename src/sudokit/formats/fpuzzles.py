@@ -220,12 +220,12 @@ def read(text: str, box=None, alphabet=None) -> list[Grid]:
         items = data if isinstance(data, list) else [data]
         return [_checked(obj, f"f-puzzles puzzle {i}" if len(items) > 1 else "the f-puzzles puzzle")
                 for i, obj in enumerate(items, 1)]
-    grids, lines = [], list(content_lines(text))
-    for no, line in lines:
+    grids, several = [], "\n" in s
+    for no, line in content_lines(text):
         try:
             grids.append(_checked(data_from_text(line), "the f-puzzles puzzle"))
         except ParseError as e:
-            raise (e.located(line=no) if len(lines) > 1 else e) from None
+            raise (e.located(line=no) if several else e) from None
     return grids
 
 

@@ -33,15 +33,16 @@ _VERTICAL = set("|!")
 _LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
 
-def read(text: str, box=None, alphabet=None) -> list[Grid]:
-    """Every puzzle of the text (``box`` is checked but the regions decide the shape)."""
+def read(text: str, box=None, alphabet=None, first_only: bool = False) -> list[Grid]:
+    """Every puzzle of the text (``box`` is checked but the regions decide the shape);
+    ``first_only`` reads the first puzzle alone (what detection needs of a long file)."""
     box_arg(box)
     lines = list(content_lines(text))
     if not lines:
         return []
     if lines[0][1].strip()[:1] == "+":
-        return _read_drawings(lines, alphabet)
-    return _read_symbol_layouts(lines, alphabet)
+        return _read_drawings(lines, alphabet, first_only)
+    return _read_symbol_layouts(lines, alphabet, first_only)
 
 
 # --- stacked and side by side -------------------------------------------------------------
@@ -55,8 +56,9 @@ def _split(line: str) -> tuple[str, list[int]]:
     return out, gaps
 
 
-def _read_symbol_layouts(lines: list[tuple[int, str]], alphabet) -> list[Grid]:
-    rows = [(no, *_split(line)) for no, line in lines]
+def _read_symbol_layouts(lines: list[tuple[int, str]], alphabet, first_only: bool) -> list[Grid]:
+    count = len(lines)  # the layouts' tests need the count; the first 128 rows hold one puzzle
+    rows = [(no, *_split(line)) for no, line in (lines[:128] if first_only else lines)]
     widths = {len(s) for _, s, _ in rows}
     if len(widths) != 1:
         no, s, _ = next(r for r in rows if len(r[1]) != len(rows[0][1]))
@@ -70,25 +72,25 @@ def _read_symbol_layouts(lines: list[tuple[int, str]], alphabet) -> list[Grid]:
     def puzzles(size: int, height: int, givens, regions) -> list[Grid]:
         """A puzzle every ``height`` rows, its givens and regions cut out of those rows."""
         return [_puzzle(givens(k), regions(k), rows[k][0], size, alphabet)
-                for k in range(0, len(rows), height)]
+                for k in range(0, height if first_only else len(rows), height)]
 
     # The layouts a shape allows, the largest grid first (16 rows of 16 symbols are one 16x16
     # grid or eight pairs of 4x4 lines): the first that reads wins, else the first one's error.
     layouts = []
-    if has_box(width) and len(rows) % (2 * width) == 0:  # N rows of givens, N rows of regions
+    if has_box(width) and count % (2 * width) == 0:  # N rows of givens, N rows of regions
         layouts.append(lambda: puzzles(width, 2 * width, lambda k: symbols[k:k + width],
                                        lambda k: symbols[k + width:k + 2 * width]))
-    if split and has_box(half) and len(rows) % half == 0:  # N rows, side by side
+    if split and has_box(half) and count % half == 0:  # N rows, side by side
         layouts.append(lambda: puzzles(half, half, lambda k: [s[:half] for s in symbols[k:k + half]],
                                        lambda k: [s[half:] for s in symbols[k:k + half]]))
-    if grid_side(width) and len(rows) % 2 == 0:  # a line of givens, a line of regions
+    if grid_side(width) and count % 2 == 0:  # a line of givens, a line of regions
         layouts.append(lambda: puzzles(grid_side(width), 2, lambda k: [symbols[k]],
                                        lambda k: [symbols[k + 1]]))
     if split and grid_side(half):  # one puzzle a line, givens and regions side by side
         layouts.append(lambda: puzzles(grid_side(half), 1, lambda k: [symbols[k][:half]],
                                        lambda k: [symbols[k][half:]]))
     if not layouts:
-        raise ParseError(f"{len(rows)} rows of {width} symbols are no jigsaw layout: expected N "
+        raise ParseError(f"{count} rows of {width} symbols are no jigsaw layout: expected N "
                          f"rows of givens then N rows of regions, N rows of both side by side, "
                          f"or lines of N*N givens and N*N regions", line=rows[0][0])
     first_error = None
@@ -118,7 +120,7 @@ def _puzzle(givens: list[str], regions: list[str], line: int, n: int, alphabet) 
 
 
 # --- drawings ----------------------------------------------------------------------------
-def _read_drawings(lines: list[tuple[int, str]], alphabet) -> list[Grid]:
+def _read_drawings(lines: list[tuple[int, str]], alphabet, first_only: bool) -> list[Grid]:
     grids, k = [], 0
     while k < len(lines):
         rows = 0  # row lines start with a wall; the line after the bottom border does not
@@ -128,7 +130,7 @@ def _read_drawings(lines: list[tuple[int, str]], alphabet) -> list[Grid]:
             raise ParseError("a jigsaw drawing needs a border line, then a row line and a wall "
                              "line for each row", line=lines[k][0])
         grids.append(_drawing(lines[k:k + 2 * rows + 1], alphabet))
-        k += 2 * rows + 1
+        k = len(lines) if first_only else k + 2 * rows + 1
     return grids
 
 
@@ -279,4 +281,4 @@ def _corners(wall: str, g, r: int) -> str:
 
 
 def detect(text: str) -> bool:
-    return reads(read, text)
+    return reads(lambda t: read(t, first_only=True), text)

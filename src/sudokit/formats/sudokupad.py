@@ -256,12 +256,12 @@ def read(text: str, box=None, alphabet=None) -> list[Grid]:
         except (json.JSONDecodeError, RecursionError, ValueError):
             obj = _scl.loads(s)
         return [load(obj).checked("the SudokuPad puzzle")]
-    grids, lines = [], list(content_lines(text))
-    for no, line in lines:
+    grids, several = [], "\n" in s
+    for no, line in content_lines(text):
         try:
             grids.append(load_id(puzzle_id(line)).checked("the SudokuPad puzzle"))
         except ParseError as e:
-            raise (e.located(line=no) if len(lines) > 1 else e) from None
+            raise (e.located(line=no) if several else e) from None
     return grids
 
 
