@@ -95,7 +95,7 @@ def test_jigsaw_regions():
 
 
 @pytest.mark.parametrize("parts, message", [
-    ({"arrows": [{"wayPoints": [[0.5, 0.5], [1.5, 1.5]]}]}, "'arrows' not supported"),
+    ({"arrows": [{"wayPoints": [[0.5, 0.5], [1.5, 1.5]]}]}, "feature 'arrows' is not supported"),
     ({"lines": [{"wayPoints": [[0.5, 0.5], [0.5, 2.5]]}]}, "line 1 is not a main diagonal"),
     ({"lines": [{"wayPoints": [[0, 4], [4, 0]]}]}, "from bottom left alone is not supported"),
     ({"underlays": [{"center": [0.5, 0.5], "width": 0.8, "height": 0.8}]}, "underlay 1 is a shape"),
@@ -103,7 +103,7 @@ def test_jigsaw_regions():
     ({"cages": [{"cells": [[0, 0], [0, 1]], "value": "odd"}]}, "labelled 'odd'"),
     ({"cages": [{"cells": [[0, 0], [1, 1]]}]}, "cages without a sum other than the windoku"),
     ({"cages": [{"cells": [[0, 0]], "unique": False, "hidden": True}]}, "in no region"),
-    ({"foglight": [[0, 0]]}, "'foglight' not supported"),
+    ({"foglight": [[0, 0]]}, "feature 'foglight' is not supported"),
 ])
 def test_shapes_that_are_no_variant_are_refused(parts, message):
     with pytest.raises(ParseError, match=message):
@@ -198,4 +198,4 @@ def test_a_short_id_and_an_unsupported_shape_exit_3():
     result = run("solve", "https://sudokupad.app/abc123")
     assert result.exit_code == 3 and "never goes online" in result.output
     result = run("solve", scl(puzzle(arrows=[{"wayPoints": [[0, 0], [1, 1]]}])))
-    assert result.exit_code == 3 and "'arrows' not supported" in result.output
+    assert result.exit_code == 3 and "feature 'arrows' is not supported" in result.output

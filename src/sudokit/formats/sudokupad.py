@@ -107,8 +107,9 @@ def load(obj, where: str = "the SudokuPad puzzle") -> Imported:
         raise ParseError(f"{where} is {n}x{n}; sudokit reads 4x4 to 64x64")
     others = [k for k, v in obj.items() if k not in _HARMLESS and isinstance(v, list) and v]
     if others:
-        raise ParseError(f"SudokuPad {', '.join(repr(k) for k in others)} not supported "
-                         f"(sudokit knows {KNOWN})")
+        many = len(others) > 1
+        raise ParseError(f"SudokuPad feature{'s' * many} {', '.join(repr(k) for k in others)} "
+                         f"{'are' if many else 'is'} not supported (sudokit knows {KNOWN})")
     values = []
     for r, row in enumerate(rows):
         if not isinstance(row, list) or len(row) != n:
