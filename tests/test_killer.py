@@ -138,3 +138,93 @@ def test_cli_solve_with_cages():
     assert {grid.values[0], grid.values[1]} == {1, 2} and grid.values[8] + grid.values[17] == 6
     bad = CliRunner().invoke(app, ["solve", "." * 81, "--cages", "2 r1c1 r1c2"])
     assert bad.exit_code != 0 and "never 2" in bad.output
+
+
+# --- the killer techniques, on positions written from their definitions --------------------------
+
+def _position(cages: str, size: int = 9):
+    from sudokit.logic import Position
+
+    return Position.from_grid(Grid.empty(Geometry.of(size).with_cages(cages)))
+
+
+def _steps(technique: str, pos):
+    from sudokit.logic.techniques import REGISTRY
+
+    return list(REGISTRY[technique].find(pos))
+
+
+def _names(pos, pairs):
+    return {f"{pos.geometry.name(c)}={d}" for c, d in pairs}
+
+
+def test_cage_combination_keeps_the_digits_of_the_sets_that_make_the_sum():
+    pos = _position("3 r1c1 r1c2\n5 r5c5")
+    steps = {tuple(s.cells): s for s in _steps("cage-combination", pos)}
+    two = steps[(0, 1)]
+    assert _names(pos, two.eliminations) == {f"r1c{c}={d}" for c in (1, 2) for d in range(3, 10)}
+    assert "1+2" in two.explanation
+    assert steps[(40,)].placements == [(40, 5)]  # a cage of one cell is a given
+
+
+def test_rule_of_45_innies_and_outies():
+    # row 1: cages of 6, 15 and 17 inside leave r1c9 = 45 - 38 = 7; the cage of 10 crossing
+    # the row then leaves its outie r2c9 = 10 - 7 = 3
+    pos = _position("6 r1c1-r1c3\n15 r1c4-r1c6\n17 r1c7 r1c8\n10 r1c9 r2c9")
+    found = {p for s in _steps("rule-of-45", pos) if "row 1:" in s.explanation for p in s.placements}
+    assert found == {(8, 7), (17, 3)}
+
+
+def test_rule_of_45_over_uncaged_innies_solves_them_as_a_small_cage():
+    pos = _position("6 r1c1-r1c3\n15 r1c4-r1c6")  # r1c7-r1c9 make 24: only 7+8+9
+    steps = [s for s in _steps("rule-of-45", pos) if "row 1:" in s.explanation]
+    assert len(steps) == 1
+    assert _names(pos, steps[0].eliminations) == {f"r1c{c}={d}" for c in (7, 8, 9) for d in range(1, 7)}
+
+
+def test_cage_pointing_locks_a_digit_the_cage_must_hold():
+    from sudokit.logic.links import peer_masks
+
+    pos = _position("24 r1c1 r1c2 r2c1")  # 7+8+9: the 9 is in the cage
+    r1c1, r1c2, r2c1 = 0, 1, 9
+    pos.eliminate(r2c1, 9)
+    steps = [s for s in _steps("cage-pointing", pos) if {d for _, d in s.eliminations} == {9}]
+    assert len(steps) == 1
+    peers = peer_masks(pos.geometry)
+    expected = {c for c in range(81) if peers[r1c1] >> c & 1 and peers[r1c2] >> c & 1
+                and pos.has(c, 9)}
+    assert {c for c, _ in steps[0].eliminations} == expected and r2c1 not in expected
+    assert 2 in expected and 18 in expected  # r1c3 (row 1 and box 1), r3c1 (box 1)
+
+
+def test_cage_subsets_naked_and_hidden():
+    from sudokit.logic.position import bit
+
+    pos = _position("20 r1c1-r1c4")
+    pos.cands[0] = pos.cands[1] = bit(1) | bit(2)
+    naked = [s for s in _steps("cage-subset", pos) if set(s.cells) == {0, 1}]
+    assert naked and _names(pos, naked[0].eliminations) == {"r1c3=1", "r1c3=2", "r1c4=1", "r1c4=2"}
+    pos = _position("10 r1c1-r1c4")  # only 1+2+3+4: every digit must be there
+    for c in (2, 3):
+        pos.cands[c] &= ~(bit(1) | bit(2))
+    hidden = [s for s in _steps("cage-subset", pos) if set(s.cells) == {0, 1}]
+    assert hidden and {d for _, d in hidden[0].eliminations} == set(range(3, 10))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_logical_solver_solves_killers_soundly(seed):
+    from sudokit.logic import LogicalSolver
+
+    g = Geometry.of(9)
+    solution = core.random_solution(g, seed + 100).values
+    rng = random.Random(seed)
+    while True:
+        kg = g.with_cages(random_cages(solution, 9, rng, largest=4))
+        if reference.count_solutions(Grid.empty(kg), 2, node_limit=100_000) == 1:
+            break
+    path = LogicalSolver().solve_path(Grid.empty(kg))
+    assert path.solved and path.position.values == solution
+    for step in path.steps:
+        assert all(solution[c] == d for c, d in step.placements), step.explanation
+        assert all(solution[c] != d for c, d in step.eliminations), step.explanation
+    assert "cage-combination" in path.techniques

@@ -15,6 +15,7 @@ from . import trial  # noqa: F401
 from . import als  # noqa: F401
 from . import sue_de_coq  # noqa: F401
 from . import templates  # noqa: F401
+from . import killer  # noqa: F401
 from .registry import CATALOGUE, REGISTRY, Technique
 
 __all__ = ["CATALOGUE", "REGISTRY", "Technique", "default_order"]

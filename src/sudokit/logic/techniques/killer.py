@@ -1,0 +1,288 @@
+"""Killer techniques: what the sums of the cages say.
+
+* Cage combination: the digit sets that make a cage's sum with the candidates left; a digit no
+  such set can put in a cell leaves it (a cell left with one digit takes it).
+* Rule of 45: a house holds every digit once, so N houses add up to N times 1+2+..+N. Over one
+  house or a run of neighbouring rows or columns, the cages inside add up to a known sum, so the
+  cells left inside (the *innies*) add up to the rest; the cells outside of the cages that cross
+  the border (the *outies*) add up to what those cages hold beyond it. One to three such cells
+  with a known sum are solved like a small cage (digits may repeat where they are not peers).
+* Cage pointing: a digit every possible set of a cage holds must be in the cage, so the cells
+  that see all its places in the cage lose it (a cage's part inside a row, column or box acts
+  as a locked set).
+* Cage subsets: k cells of a cage holding only k digits between them (naked), or k digits the
+  cage must hold with k places in it (hidden).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations as choose
+
+from ..links import cells_of, peer_masks
+from ..position import Position, digits_of
+from ..step import cell_list, digit_list
+from .registry import REGISTRY, finder
+
+#: Assignments tried per sum constraint before it is left alone (a large open cage early on).
+NODE_LIMIT = 20_000
+#: The most innies or outies a rule-of-45 step solves as a small cage.
+MAX_SUM_CELLS = 3
+
+
+class _TooMany(Exception):
+    pass
+
+
+def sum_options(pos: Position, cells: list[int], total: int) -> tuple[list[int], set[int]] | None:
+    """For a sum over empty ``cells`` (digits differ where cells are peers): per cell the mask
+    of digits some solution of the sum puts there, and the digit sets used (as masks); None
+    when nothing makes the sum, or when the search outgrows :data:`NODE_LIMIT`."""
+    g = pos.geometry
+    peers = peer_masks(g)
+    clash = tuple(tuple(j for j in range(i) if peers[cells[i]] >> cells[j] & 1)
+                  for i in range(len(cells)))
+    found = _sum_options(tuple(pos.cands[c] for c in cells), clash, total)
+    if found is None:
+        return None
+    allowed, sets = found
+    return list(allowed), set(sets)
+
+
+@lru_cache(maxsize=65536)
+def _sum_options(cands: tuple[int, ...], clash: tuple[tuple[int, ...], ...], total: int):
+    """:func:`sum_options` on candidate masks, ``clash[i]`` the earlier cells cell ``i`` must
+    differ from (memoised: the finders of one position and the next ask the same)."""
+    k = len(cands)
+    order = sorted(range(k), key=lambda i: cands[i].bit_count())
+    rank = {i: r for r, i in enumerate(order)}
+    differ = [tuple(j for j in range(k) if j != i and (j in clash[i] or i in clash[j])
+                    and rank[j] < rank[i]) for i in order]
+    digits = [tuple(digits_of(cands[i])) for i in order]
+    lows = [sum(d[0] for d in digits[r:]) for r in range(k)] + [0]
+    highs = [sum(d[-1] for d in digits[r:]) for r in range(k)] + [0]
+    allowed = [0] * k
+    sets: set[int] = set()
+    chosen = [0] * k
+    nodes = 0
+
+    def place(r: int, left: int) -> None:
+        nonlocal nodes
+        nodes += 1
+        if nodes > NODE_LIMIT:
+            raise _TooMany
+        if r == k:
+            if left == 0:
+                used = 0
+                for rr in range(k):
+                    allowed[order[rr]] |= 1 << (chosen[rr] - 1)
+                    used |= 1 << (chosen[rr] - 1)
+                sets.add(used)
+            return
+        if not lows[r] <= left <= highs[r]:
+            return
+        for d in digits[r]:
+            if d > left:
+                break
+            if any(chosen[rank[j]] == d for j in differ[r]):
+                continue
+            chosen[r] = d
+            place(r + 1, left - d)
+
+    try:
+        place(0, total)
+    except _TooMany:
+        return None
+    if not sets:
+        return None
+    return tuple(allowed), frozenset(sets)
+
+
+def _sets_text(sets: set[int]) -> str:
+    shown = sorted(sets, key=lambda m: tuple(digits_of(m)))[:6]
+    text = " or ".join("+".join(str(d) for d in digits_of(m)) for m in shown)
+    return text + (" or others" if len(sets) > len(shown) else "")
+
+
+def _open(pos: Position, cage) -> tuple[list[int], int]:
+    """The empty cells of a cage and what they must add up to."""
+    cells = [c for c in cage.cells if not pos.values[c]]
+    return cells, cage.total - sum(pos.values[c] for c in cage.cells)
+
+
+def _cage_name(pos: Position, cage) -> str:
+    return f"cage {cage.total} ({cell_list(pos.geometry, cage.cells)})"
+
+
+def _restrict(pos: Position, technique: str, what: str, cells: list[int], allowed: list[int],
+              shown: list[int]):
+    """The step removing what ``allowed`` rules out of ``cells`` (a cell left with one digit
+    takes it), or None when nothing changes."""
+    placements = [(c, m.bit_length()) for c, m in zip(cells, allowed)
+                  if m and not m & (m - 1) and pos.cands[c] != m]
+    eliminations = [(c, d) for c, m in zip(cells, allowed) for d in digits_of(pos.cands[c] & ~m)]
+    if placements:
+        placed = {c for c, _ in placements}
+        eliminations = [(c, d) for c, d in eliminations if c not in placed]
+    if not placements and not eliminations:
+        return None
+    return REGISTRY[technique].step(
+        pos, what, placements=placements, eliminations=eliminations, cells=shown,
+        candidates=[(c, d) for c, m in zip(cells, allowed) for d in digits_of(pos.cands[c] & m)])
+
+
+@finder("cage-combination")
+def cage_combination(pos: Position):
+    for cage in pos.geometry.cages or ():
+        cells, need = _open(pos, cage)
+        if not cells:
+            continue
+        found = sum_options(pos, cells, need)
+        if found is None:
+            continue
+        allowed, sets = found
+        if len(cage.cells) == 1:
+            how = "is one cell"
+        elif len(cells) == len(cage.cells):
+            how = f"makes {cage.total} only as {_sets_text(sets)}"
+        else:
+            how = f"needs {need} more in {cell_list(pos.geometry, cells)}: {_sets_text(sets)}"
+        step = _restrict(pos, "cage-combination", f"Cage Combination: {_cage_name(pos, cage)} {how}",
+                         cells, allowed, list(cage.cells))
+        if step is not None:
+            yield step
+
+
+@lru_cache(maxsize=64)
+def _sums_of_45(g) -> tuple[tuple[str, str, tuple[int, ...], int, str], ...]:
+    """Per region (every house, every run of 2 .. N/2 neighbouring rows or columns): (region
+    name, "innies" or "outies", the cells, their sum, why). Outies only where every cell of the
+    region left by the cages inside is in a cage crossing its border."""
+    n = g.size
+    house_sum = n * (n + 1) // 2
+    regions = [(g.house_name(h), g.houses[h], 1) for h in range(3 * n)]
+    for kind, word in ((0, "rows"), (1, "columns")):
+        for k in range(2, n // 2 + 1):
+            for start in range(n - k + 1):
+                cells = tuple(c for i in range(start, start + k) for c in g.houses[kind * n + i])
+                regions.append((f"{word} {start + 1}-{start + k}", cells, k))
+    out = []
+    for name, cells, k in regions:
+        inside = set(cells)
+        inner_total, covered, crossing = 0, set(), []
+        for cage in g.cages:
+            overlap = inside.intersection(cage.cells)
+            if len(overlap) == len(cage.cells):
+                inner_total += cage.total
+                covered.update(cage.cells)
+            elif overlap:
+                crossing.append(cage)
+        innies = tuple(c for c in cells if c not in covered)
+        in_sum = k * house_sum - inner_total
+        if innies:
+            out.append((name, "innies", innies, in_sum, f"the cages inside add up to {inner_total}"))
+        if crossing and all(g.cage_of[c] is not None for c in innies):
+            outies = tuple(c for cage in crossing for c in cage.cells if c not in inside)
+            crossing_total = sum(cage.total for cage in crossing)
+            out.append((name, "outies", outies, crossing_total - in_sum,
+                        f"the cages crossing it add up to {crossing_total}"))
+    return tuple(out)
+
+
+@finder("rule-of-45")
+def rule_of_45(pos: Position):
+    g = pos.geometry
+    if not g.cages:
+        return
+    seen = set()
+    for name, word, group, total, why in _sums_of_45(g):
+        empty = [c for c in group if not pos.values[c]]
+        if not 1 <= len(empty) <= MAX_SUM_CELLS or tuple(empty) in seen:
+            continue
+        seen.add(tuple(empty))
+        need = total - sum(pos.values[c] for c in group)
+        found = sum_options(pos, empty, need)
+        if found is None:
+            continue
+        what = (f"Rule of 45 in {name}: {why}, so the {word} {cell_list(g, empty)} add up "
+                f"to {need}" if len(empty) > 1 else
+                f"Rule of 45 in {name}: {why}, so the {word[:-1]} {g.name(empty[0])} holds {need}")
+        step = _restrict(pos, "rule-of-45", what, empty, found[0], empty)
+        if step is not None:
+            yield step
+
+
+@finder("cage-pointing")
+def cage_pointing(pos: Position):
+    g = pos.geometry
+    peers = peer_masks(g)
+    for cage in g.cages or ():
+        cells, need = _open(pos, cage)
+        if len(cells) < 2:
+            continue
+        found = sum_options(pos, cells, need)
+        if found is None:
+            continue
+        required = -1
+        for s in found[1]:
+            required &= s
+        for d in digits_of(required & pos.all_mask):
+            places = [c for c in cells if pos.cands[c] >> (d - 1) & 1]
+            seen = -1
+            for c in places:
+                seen &= peers[c]
+            targets = [c for c in cells_of(seen) if pos.cands[c] >> (d - 1) & 1]
+            if not places or not targets:
+                continue
+            tech = REGISTRY["cage-pointing"]
+            yield tech.step(
+                pos, f"Cage Pointing: every way to make {_cage_name(pos, cage)} uses {d}, "
+                     f"which can go only in {cell_list(g, places)}; the cells that see them all "
+                     f"lose it", eliminations=[(c, d) for c in targets], cells=list(cage.cells),
+                candidates=[(c, d) for c in places])
+
+
+@finder("cage-subset")
+def cage_subset(pos: Position):
+    """Naked: k cells of a cage with k digits between them; hidden: k digits every set of the
+    cage holds, with k places in it."""
+    g = pos.geometry
+    tech = REGISTRY["cage-subset"]
+    for cage in g.cages or ():
+        cells, need = _open(pos, cage)
+        if len(cells) < 3:
+            continue
+        for k in range(2, len(cells)):
+            for group in choose(cells, k):
+                union = 0
+                for c in group:
+                    union |= pos.cands[c]
+                if union.bit_count() != k:
+                    continue
+                elims = [(c, d) for c in cells if c not in group for d in digits_of(pos.cands[c] & union)]
+                if elims:
+                    yield tech.step(
+                        pos, f"Cage Subset: {cell_list(g, group)} of {_cage_name(pos, cage)} hold "
+                             f"only {digit_list(digits_of(union))}", eliminations=elims,
+                        cells=list(group), candidates=[(c, d) for c in group for d in digits_of(pos.cands[c])])
+        found = sum_options(pos, cells, need)
+        if found is None:
+            continue
+        required = -1
+        for s in found[1]:
+            required &= s
+        required &= pos.all_mask
+        digits = list(digits_of(required))
+        for k in range(2, min(len(digits), len(cells) - 1) + 1):
+            for ds in choose(digits, k):
+                mask = sum(1 << (d - 1) for d in ds)
+                places = [c for c in cells if pos.cands[c] & mask]
+                if len(places) != k:
+                    continue
+                elims = [(c, d) for c in places for d in digits_of(pos.cands[c] & ~mask)]
+                if elims:
+                    yield tech.step(
+                        pos, f"Cage Subset: {_cage_name(pos, cage)} must hold {digit_list(ds)}, "
+                             f"which fit only in {cell_list(g, places)}", eliminations=elims,
+                        cells=places, candidates=[(c, d) for c in places for d in ds
+                                                  if pos.cands[c] >> (d - 1) & 1])
