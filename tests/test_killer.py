@@ -19,33 +19,9 @@ from sudokit.grid import Grid
 from sudokit.killer import Cage, cages_text, combinations, parse_cages, sum_range
 from sudokit.search import core, reference, solve
 
+from killer_cases import random_cages
+
 G9 = Geometry.of(9)
-
-
-def random_cages(solution: list[int], size: int, rng: random.Random, largest: int = 4):
-    """Cages grown at random over a solution (connected, no digit twice), summed from it."""
-    n = size
-    owner: dict[int, int] = {}
-    cages = []
-    cells = list(range(n * n))
-    rng.shuffle(cells)
-    for start in cells:
-        if start in owner:
-            continue
-        group = [start]
-        owner[start] = len(cages)
-        want = rng.randint(1, largest)
-        while len(group) < want:
-            near = [x + d for x in group for d in (-n, n, -1, 1)
-                    if 0 <= x + d < n * n and (d in (-n, n) or (x + d) // n == x // n)]
-            near = [x for x in near if x not in owner and solution[x] not in {solution[y] for y in group}]
-            if not near:
-                break
-            x = rng.choice(near)
-            owner[x] = len(cages)
-            group.append(x)
-        cages.append(Cage(sum(solution[x] for x in group), tuple(sorted(group))))
-    return cages
 
 
 def test_combinations_are_the_digit_sets_of_the_sum():
