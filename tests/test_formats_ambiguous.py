@@ -74,3 +74,16 @@ def test_8x8_puzzles_with_a_digit_above_4_read_as_puzzles(data):
         return
     (back,) = parse(dumps(grid, "line"))
     assert back == grid
+
+
+def test_a_drawn_grid_whose_border_line_has_an_ambiguous_length_is_read_as_drawn():
+    """A pencil-mark grid's border line of 64 characters is no one-line 8x8 puzzle, even with
+    --box 2x4 given (found by the round-trip property test)."""
+    from sudokit.geometry import Geometry
+
+    grid = Grid.empty(Geometry(2, 4))
+    masks = [1] * 56 + [43, 91, 91, 115, 123, 127, 239, 243]
+    text = formats.dumps_candidates(grid, masks, "pencilmark")
+    assert len(text.splitlines()[0]) == 64
+    (back,) = formats.parse(text, box="2x4")
+    assert back.geometry == grid.geometry and back.candidates[-8:] == masks[-8:]

@@ -44,7 +44,9 @@ def choose(text: str, box=None, alphabet=None) -> str | None:
             rows, cols = read_box(box)
         except SudokitError:
             return None  # the reader reports the bad box
-        return {m: "sukaku", n: "line"}.get(rows * cols)
+        chosen = {m: "sukaku", n: "line"}.get(rows * cols)
+        # only a line of the size's symbols (a border line of a drawn grid is none)
+        return chosen if chosen and _symbols_fit(body, rows * cols, alphabet) else None
     bodies = [ln.split(None, 1)[0] for _, ln in islice(content_lines(text), SAMPLE)]
     as_sukaku = all(_sukaku_fits(b, m, alphabet) for b in bodies)
     as_line = all(_line_fits(b, n, alphabet) for b in bodies)
@@ -65,6 +67,12 @@ def _sukaku_fits(body: str, m: int, alphabet) -> bool:
         return False
     table = get_alphabet(alphabet).decoder(m)
     return all(table.get(ch) in (0, i % m + 1) for i, ch in enumerate(body))
+
+
+def _symbols_fit(body: str, size: int, alphabet) -> bool:
+    """True if every character of ``body`` is a symbol (or a blank) of the size."""
+    table = blank_decoder(alphabet, size)[1]
+    return all(ch in table for ch in body)
 
 
 def _line_fits(body: str, n: int, alphabet) -> bool:
