@@ -114,14 +114,18 @@ def test_metadata_cages_of_the_cosmetic_tool_are_not_rules():
     assert read_one(link(obj)).geometry == Geometry.of(9)
 
 
-def test_killer_cages_are_kept_and_refused_until_supported():
+def test_killer_cages_become_the_puzzles_cages():
     obj = fpuzzle(killercage=[{"cells": ["R1C1", "R1C2"], "value": "10"},
                               {"cells": ["R9C9", "R8C9", "R9C8"]}])
     imported = fpuzzles.load(json.loads(decompress_base64(link(obj).split("=", 1)[1])))
     assert imported.cages == (Cage((0, 1), 10), Cage((80, 71, 79), None))
     assert imported.grid.geometry == Geometry.of(9)
-    with pytest.raises(ParseError, match="2 killer cages; killer cages are not supported yet"):
+    with pytest.raises(ParseError, match="a cage without a sum"):
         read_one(link(obj))
+    obj["killercage"][1]["value"] = "24"
+    grid = read_one(link(obj))
+    assert [(c.total, c.cells) for c in grid.geometry.cages] == [(10, (0, 1)), (24, (71, 79, 80))]
+    assert read_one(formats.dumps(grid, "fpuzzles")).geometry == grid.geometry  # written back
 
 
 @pytest.mark.parametrize("change, message", [
@@ -213,5 +217,5 @@ def test_an_unsupported_constraint_is_exit_3_naming_it():
     result = run("solve", link(fpuzzle(thermometer=[{"lines": [["R1C1", "R1C2"]]}])))
     assert result.exit_code == 3
     assert "f-puzzles constraint 'thermometer' is not supported" in result.output
-    result = run("solve", link(fpuzzle(killercage=[{"cells": ["R1C1"], "value": "5"}])))
-    assert result.exit_code == 3 and "killer cages are not supported yet" in result.output
+    result = run("solve", link(fpuzzle(killercage=[{"cells": ["R1C1", "R1C2"], "value": "2"}])))
+    assert result.exit_code == 3 and "never 2" in result.output  # a sum no two digits make

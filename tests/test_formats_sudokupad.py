@@ -110,11 +110,11 @@ def test_shapes_that_are_no_variant_are_refused(parts, message):
         read_one(scl(puzzle(**parts)))
 
 
-def test_killer_cages_are_kept_and_refused_until_supported():
+def test_killer_cages_become_the_puzzles_cages():
     obj = puzzle(cages=[{"cells": [[0, 0], [0, 1]], "value": 3}, {"cells": [[3, 3]], "value": "4"}])
     assert sudokupad.load(obj).cages == (Cage((0, 1), 3), Cage((15,), 4))
-    with pytest.raises(ParseError, match="2 killer cages; killer cages are not supported yet"):
-        read_one(scl(obj))
+    grid = read_one(scl(obj))
+    assert [(c.total, c.cells) for c in grid.geometry.cages] == [(3, (0, 1)), (4, (15,))]
 
 
 @pytest.mark.parametrize("change, message", [

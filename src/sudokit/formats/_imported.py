@@ -25,18 +25,30 @@ class Cage:
 
 @dataclass(frozen=True)
 class Imported:
-    """A puzzle read from a variant solver's format, with its killer cages apart (sudokit does
-    not solve them yet; :meth:`checked` refuses a puzzle that has any)."""
+    """A puzzle read from a variant solver's format, with its killer cages apart;
+    :meth:`checked` gives the grid with the cages in its geometry."""
 
     grid: Grid
     cages: tuple[Cage, ...] = ()
 
     def checked(self, what: str) -> Grid:
-        if self.cages:
-            raise ParseError(f"{what} has {len(self.cages)} killer cage"
-                             f"{'s' if len(self.cages) > 1 else ''}; killer cages are not "
-                             f"supported yet")
-        return self.grid
+        """The grid with its killer cages (each must have a sum; errors name the cage)."""
+        if not self.cages:
+            return self.grid
+        from ..killer import Cage as KillerCage
+
+        n = self.grid.size
+        unsummed = next((c for c in self.cages if c.total is None), None)
+        if unsummed is not None:
+            cells = ", ".join(f"r{c // n + 1}c{c % n + 1}" for c in unsummed.cells)
+            raise ParseError(f"{what} has a cage without a sum ({cells}); sudokit reads killer "
+                             f"cages with sums only")
+        try:
+            geometry = self.grid.geometry.with_cages(
+                [KillerCage(c.total, tuple(sorted(c.cells))) for c in self.cages])
+        except GeometryError as e:
+            raise GeometryError(f"{what}: {e}") from None
+        return self.grid.with_geometry(geometry)
 
 
 def box_shapes(n: int) -> list[tuple[int, int]]:

@@ -9,8 +9,9 @@ Links carry it compressed with lz-string (``compressToBase64``): ``https://f-puz
 
 :func:`read` takes a link, the bare compressed string or the raw JSON, one a line (or a JSON
 list). Both diagonals become ``x``, ``antiknight``/``antiking`` those variants, regions jigsaw
-regions, extra regions that are the windoku windows ``windoku``; killer cages are read into
-:attr:`Imported.cages` by :func:`load` and refused by :func:`read` (not supported yet); every
+regions, extra regions that are the windoku windows ``windoku``; killer cages (with sums) become
+the puzzle's cages (:mod:`sudokit.killer`; :func:`load` keeps them apart as
+:attr:`Imported.cages`) and are written back; every
 other constraint is refused by name. Given digits are the givens; digits a solver entered
 (``value`` without ``given``) are filled cells that are not givens, as in the ``json`` format's
 ``values``. :func:`write` makes a link (f-puzzles grids are
@@ -265,6 +266,9 @@ def to_object(grid: Grid) -> dict:
     if "windoku" in g.variants:
         obj["extraregion"] = [{"cells": [cell_name(i, n) for i in cells]}
                               for cells, name in g.extra_houses if name.startswith("window")]
+    if g.cages:
+        obj["killercage"] = [{"cells": [cell_name(i, n) for i in cage.cells], "value": str(cage.total)}
+                             for cage in g.cages]
     if grid.comment:
         obj["title"] = grid.comment
     return obj

@@ -11,8 +11,8 @@ without cells carry ``title: ...``, ``author: ...``, ``rules: ...``), ``underlay
 ``overlays`` (shapes), ``arrows``, and ``metaData`` (``antiknight``, ``antiking`` from f-puzzles).
 
 Read: givens, regions (boxes or jigsaw), both diagonals (``x``), extra regions that are the
-windoku windows with their shading, anti-knight and anti-king; killer cages are kept by
-:func:`load` and refused by :func:`read` (not supported yet); any other shape is refused, since
+windoku windows with their shading, anti-knight and anti-king; killer cages (with sums) become
+the puzzle's cages (:mod:`sudokit.killer`; :func:`load` keeps them apart); any other shape is refused, since
 it draws a rule sudokit cannot check (rules written only in the rules text are not read). A short
 id (``sudokupad.app/abc123``) needs SudokuPad's server: refused, sudokit never goes online.
 :func:`write` makes an ``scl`` link.
