@@ -12,7 +12,7 @@ import typer
 from ..errors import SudokitError
 from .common import (
     EXIT_CODES_HELP, EXIT_NO_SOLUTION, EXIT_OK, EXIT_STUCK, EXIT_USAGE, AlphabetOpt, BoxOpt,
-    FormatOpt, PuzzleArg, fail, handle_errors, message, read_puzzles, warn,
+    CagesOpt, FormatOpt, PuzzleArg, RegionsOpt, VariantOpt, fail, handle_errors, message, read_puzzles, warn,
 )
 
 STYLE_NAMES = ("screen", "print")
@@ -95,6 +95,9 @@ def render(
     box: BoxOpt = None,
     fmt: FormatOpt = None,
     alphabet: AlphabetOpt = None,
+    variant: VariantOpt = None,
+    regions: RegionsOpt = None,
+    cages: CagesOpt = None,
 ) -> None:
     """Draw one puzzle or position (see :data:`RENDER_HELP`)."""
     with handle_errors():
@@ -102,7 +105,7 @@ def render(
         from ..render import render_bytes, write_atomic
         from .logic import read_position
 
-        position = read_position(puzzle, fmt, box, alphabet)
+        position = read_position(puzzle, fmt, box, alphabet, variant, regions, cages)
         found = None
         if step:
             from ..logic import LogicalSolver
@@ -220,7 +223,8 @@ RENDER_HELP = (
     "Draw a puzzle or position as a picture: SVG, PNG or PDF, as the extension of -o says.\n\n"
     "--candidates draws the pencil marks, --solution the answer in the empty cells, --step "
     "the next logical step (chains as arrows, strong solid and weak dashed; fish, ALS and "
-    "pattern sets coloured) with its explanation. PNG and PDF need "
+    "pattern sets coloured) with its explanation. --variant, --regions and --cages draw a "
+    "variant (killer cages as dashed outlines with their sums). PNG and PDF need "
     "pip install 'sudokit[render]'."
 )
 PRINT_HELP = (

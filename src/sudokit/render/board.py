@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from ..geometry import Geometry
 from ..symbols import get_alphabet
 from . import marks
+from .cages import SUM_ROOM, draw_cages
 from .scene import Circle, Line, Rect, Scene
 from .styles import Style
 
@@ -55,8 +56,12 @@ class Frame:
         self.mcols = math.ceil(math.sqrt(n))
         self.mrows = math.ceil(n / self.mcols)
         pad = cs * 0.05
+        # a killer cell keeps its pencil marks inside the cage's line and under the sum
+        self.top = cs * SUM_ROOM if geometry.cages else pad
+        if geometry.cages:
+            pad = cs * 0.11
         self.sw = (cs - 2 * pad) / self.mcols
-        self.sh = (cs - 2 * pad) / self.mrows
+        self.sh = (cs - pad - self.top) / self.mrows
         self.pad = pad
         self.cand_size = min(self.sw, self.sh) * 0.78
         self.cand_radius = min(self.sw, self.sh) * 0.5
@@ -75,7 +80,7 @@ class Frame:
         x, y = self.cell_box(cell)
         i = digit - 1
         row, col = divmod(i, self.mcols)
-        return (x + self.pad + (col + 0.5) * self.sw, y + self.pad + (row + 0.5) * self.sh)
+        return (x + self.pad + (col + 0.5) * self.sw, y + self.top + (row + 0.5) * self.sh)
 
 
 def _mix(colours: list[str]) -> str:
@@ -158,6 +163,8 @@ def draw_board(scene: Scene, board: Board, style: Style, x0: float, y0: float, s
         _region_lines(scene, g, f, style, x0, y0)
     half = f.thick / 2
     scene.add(Rect(x0 - half * 0.0, y0, side, side, None, style.thick, f.thick))
+    if g.cages:
+        draw_cages(scene, f, style, {cell: _mix(c) for cell, c in fills.items()})
 
     # 4. digits, then pencil marks
     syms = get_alphabet(board.alphabet).for_size(n)

@@ -38,11 +38,14 @@ class Line(NamedTuple):
 
 
 class Polyline(NamedTuple):
+    """Joined lines (``closed``: back to the first point); ``role`` names it for the SVG's class."""
+
     points: tuple[Point, ...]
     color: str
     width: float
     dash: tuple[float, float] | None = None
     closed: bool = False
+    role: str = ""
 
 
 class Curve(NamedTuple):

@@ -32,6 +32,7 @@ class Style:
     als: tuple[str, ...]     # one outline colour per ALS
     window: str = "#e6ecf5"  # windoku windows (shaded)
     diagonal: str = "#9aa8bd"  # the diagonals of an X puzzle
+    cage: str = "#2a3140"      # killer cages: dashed outlines and sums
 
 
 SCREEN = Style(
@@ -58,7 +59,7 @@ PRINT = Style(
            "fin": ("#000000", "#cfcfcf"), "als": ("#000000", None),
            "pattern": ("#333333", "#ececec"), "target": ("#000000", "#f4f4f4")},
     als=("#000000", "#555555", "#333333", "#777777", "#111111", "#666666"),
-    window="#e2e2e2", diagonal="#8a8a8a",
+    window="#e2e2e2", diagonal="#8a8a8a", cage="#000000",
 )
 
 STYLES = {"screen": SCREEN, "print": PRINT}

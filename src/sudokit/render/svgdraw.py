@@ -62,7 +62,8 @@ def to_svg(scene: Scene, width_px: float | None = None) -> str:
         elif t is Polyline:
             pts = " ".join(f"{_n(x)},{_n(y)}" for x, y in s.points)
             tag = "polygon" if s.closed else "polyline"
-            out.append(f'<{tag} points="{pts}" fill="none" stroke="{s.color}" '
+            cls = f' class="{s.role}"' if s.role else ""
+            out.append(f'<{tag}{cls} points="{pts}" fill="none" stroke="{s.color}" '
                        f'stroke-width="{_n(s.width)}"{_dash(s.dash)}/>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
