@@ -80,6 +80,31 @@ Regions = Annotated[
     BeforeValidator(_regions_value)]
 
 
+def _cages_value(value):
+    """``cages`` as text or a JSON list, of a bounded length (the cages are read in the task,
+    whose errors name the cage)."""
+    if value is None:
+        return None
+    if not isinstance(value, (str, list)):
+        raise ValueError('give cages as a list [[sum, ["r1c1", ...]], ...] or as text, '
+                         'one cage a line: SUM r1c1 r1c2 ...')
+    if isinstance(value, list) and len(value) > 4096:
+        raise ValueError(f"too many cages ({len(value)}; a grid this server takes has at most "
+                         f"1296 cells)")
+    if isinstance(value, str) and len(value) > 65536:
+        raise ValueError(f"the cages text is too long ({len(value)} characters, at most 65536)")
+    return value
+
+
+Cages = Annotated[
+    str | list | None,
+    Field(description=(
+        'Killer cages: [[sum, ["r1c1", ...]], ...] (cells as names, ranges r1c1-r1c3 or '
+        "0-based indices), or text with one cage a line, SUM r1c1 r1c2 ...; answers write "
+        "the list")),
+    BeforeValidator(_cages_value)]
+
+
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -89,6 +114,7 @@ class VariantFields(_Strict):
 
     variants: Variants = None
     regions: Regions = None
+    cages: Cages = None
 
 
 class PositionModel(_Strict):
@@ -105,6 +131,7 @@ class PositionModel(_Strict):
                                      "default: computed from the values")] = None
     variants: Variants = None
     regions: Regions = None
+    cages: Cages = None
 
 
 PuzzleField = Annotated[PositionModel | Annotated[str, Field(max_length=MAX_TEXT)], Field(
@@ -348,6 +375,7 @@ class GenerateResponse(BaseModel):
     seed: int | None
     variants: list[str] = Field([], description="The variant's names (jigsaw: see regions)")
     regions: Regions = Field(None, description="Jigsaw regions as in a position (null: boxes)")
+    cages: list | None = Field(None, description="Killer cages as in a position (null: none)")
 
 
 class TechniqueModel(BaseModel):

@@ -20,7 +20,8 @@ from ..grid import Grid
 from ..logic import LogicalSolver, Position
 from ..logic.hints import check as check_grid, hint as make_hint
 from ..logic.solver import givens_grid
-from ..variants import read_regions, variant_fields, wants_jigsaw
+from ..killer import cage_fields, read_cages
+from ..variants import read_regions, variant_fields, wants_jigsaw, wants_killer
 
 log = logging.getLogger("sudokit.web")
 
@@ -64,6 +65,7 @@ def position_of(req: dict) -> Position:
             n = box[0] * box[1]
             raise TaskError(422, f"a {n}x{n} grid is larger than this server supports "
                                  f"(at most {req['max_size']}x{req['max_size']})")
+        cages = data.pop("cages", None)  # text or a list: added below, as the request's
         position = Position.from_json(data)
         own_candidates = "candidates" in data
         names, regions = list(data.get("variants") or ()), data.get("regions")
@@ -73,28 +75,36 @@ def position_of(req: dict) -> Position:
             raise ParseError(f"the input holds {len(grids)} puzzles; give one")
         position = Position.from_grid(grids[0])
         own_candidates = grids[0].candidates is not None
-        names, regions = [], None
+        names, regions, cages = [], None, None
     _check_size(position, req["max_size"])
     names += req.get("variants") or ()
     regions = req.get("regions") if req.get("regions") is not None else regions
-    return _with_variant(position, names, regions, own_candidates)
+    cages = req.get("cages") if req.get("cages") is not None else cages
+    return _with_variant(position, names, regions, cages, own_candidates)
 
 
-def variant_geometry(geometry: Geometry, names, regions) -> Geometry:
-    """``geometry`` with the variant names and jigsaw regions (text or region numbers) added;
-    ``jigsaw`` alone, with no regions to place, is refused."""
+def variant_geometry(geometry: Geometry, names, regions, cages=None) -> Geometry:
+    """``geometry`` with the variant names, jigsaw regions (text or region numbers) and killer
+    cages (text or the JSON list) added; ``jigsaw`` alone, with no regions to place, is
+    refused, and so is ``killer`` with no cages."""
     if wants_jigsaw(names) and regions is None and geometry.regions is None:
         raise TaskError(422, "jigsaw needs its regions: give regions, N*N symbols row by row "
                              "(equal symbols form a region)")
-    if not names and regions is None:
-        return geometry
-    return geometry.with_variants(names or (), read_regions(regions, geometry.size))
+    if wants_killer(names) and cages is None and geometry.cages is None:
+        raise TaskError(422, 'killer needs its cages: give cages, [[sum, ["r1c1", ...]], ...] '
+                             "or text lines SUM r1c1 r1c2 ...")
+    if names or regions is not None:
+        geometry = geometry.with_variants(names or (), read_regions(regions, geometry.size))
+    if cages is not None:
+        geometry = geometry.with_cages(cages if isinstance(cages, str)
+                                       else read_cages(cages, geometry.size))
+    return geometry
 
 
-def _with_variant(position: Position, names, regions, own_candidates: bool) -> Position:
+def _with_variant(position: Position, names, regions, cages, own_candidates: bool) -> Position:
     """The position under its variant: the candidates a client sent are kept as they are,
     computed ones are computed again with the variant's peers."""
-    geometry = variant_geometry(position.geometry, names, regions)
+    geometry = variant_geometry(position.geometry, names, regions, cages)
     if geometry == position.geometry:
         return position
     if own_candidates:
@@ -182,9 +192,10 @@ def parse(req: dict) -> dict:
         limits.check()  # a long text: stop when asked between puzzles
         _check_size(grid, req["max_size"])
         try:
-            if req.get("variants") or req.get("regions") is not None:
+            if (req.get("variants") or req.get("regions") is not None
+                    or req.get("cages") is not None):
                 grid = grid.with_geometry(variant_geometry(grid.geometry, req.get("variants"),
-                                                           req.get("regions")))
+                                                           req.get("regions"), req.get("cages")))
             grid.validate()
         except SudokitError as e:
             raise TaskError(422, f"puzzle {number}: {e}" if len(pairs) > 1 else str(e)) from None
@@ -373,7 +384,8 @@ def generate(req: dict) -> dict:
     return {"position": _position_dict(Position.from_grid(made.puzzle)),
             "rating": None if rating is None else rating.to_dict(),
             "seed": getattr(made, "seed", None),
-            "variants": [], "regions": None, **variant_fields(made.puzzle.geometry)}
+            "variants": [], "regions": None, "cages": None,
+            **variant_fields(made.puzzle.geometry), **cage_fields(made.puzzle.geometry)}
 
 
 def _generate_variant(req: dict) -> dict:
