@@ -204,3 +204,39 @@ def test_the_logical_solver_solves_killers_soundly(seed):
         assert all(solution[c] == d for c, d in step.placements), step.explanation
         assert all(solution[c] != d for c, d in step.eliminations), step.explanation
     assert "cage-combination" in path.techniques
+
+
+# --- generating ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("size,givens", [(6, 0), (9, 0), (6, 3)])
+def test_generated_killers_have_one_solution_from_their_cages(size, givens):
+    from sudokit.generate import generate
+
+    made = generate(size, variant="killer", seed=7, givens=givens, rate=False)
+    g = made.puzzle.geometry
+    assert g.cages and sum(1 for v in made.puzzle.values if v) == givens
+    assert sorted(c for cage in g.cages for c in cage.cells) == list(range(size * size))
+    assert all(1 <= len(cage.cells) <= 5 for cage in g.cages)
+    for cage in g.cages:
+        assert sum(made.solution.values[c] for c in cage.cells) == cage.total
+    checked = reference.solve(made.puzzle, limit=2, node_limit=500_000)
+    assert not checked.limit_reached and checked.count == 1
+    assert checked.solution.values == made.solution.values
+    if size == 6:  # the seed makes the same puzzle again
+        assert generate(size, variant="killer", seed=7, givens=givens, rate=False).puzzle == made.puzzle
+
+
+def test_cli_generate_killer_json_lines_read_back_with_their_cages():
+    import json
+
+    run = CliRunner().invoke(app, ["generate", "--variant", "killer", "--size", "6", "--count", "2",
+                                   "--seed", "3", "--json"])
+    assert run.exit_code == 0, run.output
+    for line in run.stdout.splitlines():
+        doc = json.loads(line)
+        assert doc["cages"] and doc["givens"] == 0
+        (back,) = formats.parse(json.dumps({"puzzle": doc["puzzle"], "box": doc["box"],
+                                            "cages": doc["cages"]}))
+        assert reference.count_solutions(back, 2) == 1
+    text = CliRunner().invoke(app, ["generate", "--variant", "killer", "--size", "6", "--seed", "3"])
+    assert '"cages"' in text.stdout  # the default output keeps the cages (a json line)

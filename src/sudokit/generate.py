@@ -36,7 +36,7 @@ from functools import lru_cache
 from . import limits
 from .errors import SearchLimitError, SudokitError
 from .geometry import Geometry, parse_box
-from .variants import wants_jigsaw
+from .variants import wants_jigsaw, wants_killer
 from .grid import Grid
 
 SYMMETRIES = ("none", "180", "90", "mirror", "diagonal")
@@ -97,6 +97,10 @@ class Generated:
             from .formats.jsonfmt import to_object
 
             doc["regions"] = to_object(self.puzzle)["regions"]
+        if g.cages:
+            from .killer import cage_fields
+
+            doc.update(cage_fields(g))
         if self.rating is not None:
             doc["rating"] = self.rating.to_dict()
         return doc
@@ -428,9 +432,12 @@ def _note_miss(clock: _Clock, score: float, band: tuple[float, float]) -> None:
 
 
 def _one(geometry: Geometry, sym: str, minimal: bool, targets: tuple[_Target, ...], seed: int,
-         clock: _Clock, rate: bool, jigsaw: bool = False) -> Generated:
+         clock: _Clock, rate: bool, jigsaw: bool = False, killer: int | None = None) -> Generated:
     """Candidates from ``seed`` until one fits (raises _Expired at the deadline). With several
-    targets (``level="any"``) the seed picks one."""
+    targets (``level="any"``) the seed picks one. ``killer``: killer puzzles with that many
+    givens."""
+    if killer is not None:
+        return _one_killer(geometry, targets, seed, clock, rate, killer)
     from .levels import fill_to_band
     from .search import core
 
@@ -481,6 +488,69 @@ def _one(geometry: Geometry, sym: str, minimal: bool, targets: tuple[_Target, ..
                          time.perf_counter() - start)
 
 
+def _killer_givens(variant, givens, geometry: Geometry) -> int | None:
+    """The number of givens of the killer puzzles asked for (None: not killer)."""
+    if not wants_killer(variant):
+        if givens:
+            raise SudokitError("givens= is for killer puzzles (variant='killer')")
+        return None
+    givens = 0 if givens is None else int(givens)
+    if not 0 <= givens < geometry.ncells:
+        raise SudokitError(f"a killer puzzle has 0 to {geometry.ncells - 1} givens, not {givens}")
+    return givens
+
+
+#: Search nodes a killer's uniqueness proof may take while its cages are cut (the reference
+#: solver proves them until the core takes cages): a merge whose proof needs more is undone.
+KILLER_PROOF_NODES = 20_000
+
+
+def _one_killer(plain: Geometry, targets: tuple[_Target, ...], seed: int, clock: _Clock,
+                rate: bool, givens: int) -> Generated:
+    """Killer puzzles from ``seed`` until one fits the target: a random solution, ``givens``
+    random givens, and cages cut over it (:func:`sudokit.killer.cut_cages`)."""
+    from .killer import cut_cages
+    from .search import core, reference
+
+    rng = random.Random(seed)
+    target = targets[0] if len(targets) == 1 else rng.choice(targets)
+    clock.target = target
+    band, tech = target.band, target.tech
+    start = time.perf_counter()
+    tries = 0
+    while True:
+        if clock.expired():
+            raise _Expired()
+        limits.check()
+        tries += 1
+        clock.candidates += 1
+        solution = core.random_solution(plain, rng.getrandbits(63)).values
+        shown = set(rng.sample(range(plain.ncells), givens))
+        values = [v if i in shown else 0 for i, v in enumerate(solution)]
+
+        def unique(cages) -> bool:
+            if clock.expired():
+                raise _Expired()
+            grid = Grid(plain.with_cages(cages), values)
+            result = reference.solve(grid, limit=2, node_limit=KILLER_PROOF_NODES)
+            return result.count == 1 and not result.limit_reached
+
+        cages = cut_cages(solution, plain.size, random.Random(rng.getrandbits(64)), unique)
+        puzzle = Grid(plain.with_cages(cages), values)
+        rating = None
+        if band is not None or tech is not None or rate:
+            ceiling = None if band is None or math.isinf(band[1]) else band[1]
+            rating = _rate(puzzle, ceiling, clock, band is not None or tech is not None)
+            if rating is not None and band is not None and not band[0] <= rating.score <= band[1]:
+                _note_miss(clock, rating.score, band)
+                continue
+            if rating is not None and tech is not None and tech not in rating.techniques:
+                continue
+        solved = Grid(puzzle.geometry, list(solution), givens=[bool(v) for v in values])
+        return Generated(puzzle, solved, rating if rate else None, seed, tries,
+                         time.perf_counter() - start)
+
+
 def _random_jigsaw(geometry: Geometry, rng: random.Random, clock: _Clock) -> tuple[Geometry, list[int]]:
     """The geometry with random jigsaw regions and a random full grid of them (regions an
     empty grid does not fill quickly are drawn again)."""
@@ -520,7 +590,7 @@ def generate(size: int = 9, *, box=None, symmetry: str = "none", minimal: bool |
              level: str | None = None, score: tuple[float, float] | None = None,
              technique: str | None = None, seed: int | None = None,
              time_limit: float | None = None, rate: bool = True, variant=None,
-             regions=None) -> Generated:
+             regions=None, givens: int | None = None) -> Generated:
     """One puzzle with exactly one solution.
 
     ``size`` and ``box`` (``(r, c)`` or ``"RxC"``) give the grid; ``symmetry`` one of
@@ -541,17 +611,21 @@ def generate(size: int = 9, *, box=None, symmetry: str = "none", minimal: bool |
 
     ``variant`` (names, e.g. ``"x,anti-knight"``; ``jigsaw`` makes random connected regions
     per puzzle) and ``regions`` (fixed jigsaw regions) generate variant puzzles (see
-    :mod:`sudokit.variants`), rated and aimed at a level like classic ones.
+    :mod:`sudokit.variants`), rated and aimed at a level like classic ones. ``killer`` makes
+    killer puzzles: random cages of 1-5 cells cut over a random solution until their sums alone
+    (with ``givens`` random givens, default none) have one solution (see
+    :func:`sudokit.killer.cut_cages`).
     """
     geometry, sym, minimal, targets = _settings(size, box, symmetry, minimal, level, score, technique,
                                                 variant, regions)
     jigsaw = wants_jigsaw(variant) and regions is None  # random regions for each puzzle
+    killer = _killer_givens(variant, givens, geometry)
     if time_limit is None and _has_target(targets):
         time_limit = DEFAULT_TIME_LIMIT
     clock = _Clock(time_limit)
     seed = _new_seed() if seed is None else int(seed)
     try:
-        result = _run(geometry, sym, minimal, targets, seed, clock, rate, jigsaw)
+        result = _run(geometry, sym, minimal, targets, seed, clock, rate, jigsaw, killer)
     except _Expired:
         raise SearchLimitError(_limit_message(clock, targets)) from None
     result.seconds = time.perf_counter() - clock.start
@@ -563,12 +637,12 @@ def _has_target(targets: tuple[_Target, ...]) -> bool:
 
 
 def _run(geometry, sym, minimal, targets, seed, clock: _Clock, rate: bool,
-         jigsaw: bool = False) -> Generated:
+         jigsaw: bool = False, killer: int | None = None) -> Generated:
     """:func:`_one` under the shared budget: the clock's time left and the outer budget's."""
     left = None if clock.deadline is None else max(0.0, clock.deadline - time.perf_counter())
     # a little after the clock, so that the clock's own message (what was reached) wins
     with limits.limited(None if left is None else left + 0.05, what="the generator"):
-        return _one(geometry, sym, minimal, targets, seed, clock, rate, jigsaw)
+        return _one(geometry, sym, minimal, targets, seed, clock, rate, jigsaw, killer)
 
 
 def generate_many(count: int, size: int = 9, **options) -> Iterator[Generated]:
@@ -579,7 +653,7 @@ def generate_many(count: int, size: int = 9, **options) -> Iterator[Generated]:
     if count < 1:
         raise SudokitError(f"count must be at least 1, not {count}")
     unknown = set(options) - {"box", "symmetry", "minimal", "level", "score", "technique", "seed",
-                              "time_limit", "rate", "variant", "regions"}
+                              "time_limit", "rate", "variant", "regions", "givens"}
     if unknown:
         raise TypeError(f"generate_many() got unexpected option(s): {', '.join(sorted(unknown))}")
     geometry, sym, minimal, targets = _settings(
@@ -587,6 +661,7 @@ def generate_many(count: int, size: int = 9, **options) -> Iterator[Generated]:
         options.get("level"), options.get("score"), options.get("technique"),
         options.get("variant"), options.get("regions"))
     jigsaw = wants_jigsaw(options.get("variant")) and options.get("regions") is None
+    killer = _killer_givens(options.get("variant"), options.get("givens"), geometry)
     rate = options.get("rate", True)
     time_limit = options.get("time_limit")
     if time_limit is None and _has_target(targets):
@@ -597,7 +672,7 @@ def generate_many(count: int, size: int = 9, **options) -> Iterator[Generated]:
     for _ in range(count):
         own = master.getrandbits(48)
         try:
-            item = _run(geometry, sym, minimal, targets, own, clock, rate, jigsaw)
+            item = _run(geometry, sym, minimal, targets, own, clock, rate, jigsaw, killer)
         except _Expired:
             raise SearchLimitError(_limit_message(clock, targets, count)) from None
         clock.found += 1

@@ -177,3 +177,49 @@ def cage_fields(geometry) -> dict:
         return {}
     n = geometry.size
     return {"cages": [[c.total, [cell_name(x, n) for x in c.cells]] for c in geometry.cages]}
+
+
+def cut_cages(solution: list[int], size: int, rng, unique, largest: int = 5) -> tuple[Cage, ...]:
+    """Cages over a full grid ``solution`` whose sums alone have one solution: from one cage a
+    cell, neighbouring cages are merged in random order (no digit twice in a cage, at most
+    ``largest`` cells) while ``unique(cages)`` stays true."""
+    n = size
+    cage_of = list(range(n * n))
+    members = {i: [i] for i in range(n * n)}
+
+    def cages() -> list[Cage]:
+        return [Cage(sum(solution[c] for c in cells), tuple(sorted(cells)))
+                for cells in members.values()]
+
+    def neighbours(cells) -> list[int]:
+        out = set()
+        for c in cells:
+            r, k = divmod(c, n)
+            for rr, kk in ((r - 1, k), (r + 1, k), (r, k - 1), (r, k + 1)):
+                if 0 <= rr < n and 0 <= kk < n and cage_of[rr * n + kk] != cage_of[c]:
+                    out.add(cage_of[rr * n + kk])
+        return sorted(out)
+
+    tried: set[tuple[int, int]] = set()
+    while True:
+        options = []
+        for a, cells in members.items():
+            for b in neighbours(cells):
+                key = (min(a, b), max(a, b))
+                if key in tried or len(cells) + len(members[b]) > largest:
+                    continue
+                if {solution[c] for c in cells} & {solution[c] for c in members[b]}:
+                    continue
+                options.append(key)
+        if not options:
+            return check_cages(cages(), n)
+        a, b = rng.choice(sorted(set(options)))
+        tried.add((a, b))  # merging only loses information: a merge that fails stays failed
+        a_cells, b_cells = members[a], members.pop(b)
+        members[a] = a_cells + b_cells
+        for c in b_cells:
+            cage_of[c] = a
+        if not unique(cages()):
+            members[a], members[b] = a_cells, b_cells
+            for c in b_cells:
+                cage_of[c] = b

@@ -77,6 +77,7 @@ class _Writer:
     def __init__(self, to: str | None, alphabet: str | None, solution: bool, rate: bool,
                  as_json: bool) -> None:
         self.to = to or "line"
+        self.chosen = to is not None
         self.alphabet = alphabet
         self.solution = solution
         self.rate = rate
@@ -93,6 +94,13 @@ class _Writer:
             echo(json.dumps(doc))
             return
         note = g.rating.summary() if self.rate and g.rating is not None else ""
+        if self.to == "line" and not self.chosen and (g.puzzle.geometry.regions is not None
+                                                       or g.puzzle.geometry.cages):
+            # a line cannot hold regions or cages: by default such puzzles are json lines
+            source = g.solution if self.solution else g.puzzle
+            grid = Grid(source.geometry, source.values, g.puzzle.givens, comment=note)
+            echo(formats.dumps(grid, "json", self.alphabet))
+            return
         if self.to == "line":
             parts = [self.solution and g.solution.to_line(self.alphabet) or "", note and f"SE {note}"]
             puzzle = Grid(g.puzzle.geometry, g.puzzle.values, comment=" ".join(p for p in parts if p))
@@ -154,13 +162,16 @@ def generate(
     to: Annotated[str | None, typer.Option(
         "--to", "-t", metavar="FORMAT", callback=check_format, show_default=False,
         help="Output format (line, grid, classic, comma, sdk, json, ...; default line: one "
-             "puzzle a line).")] = None,
+             "puzzle a line, json lines for jigsaw and killer puzzles).")] = None,
     alphabet: AlphabetOpt = None,
     variant: Annotated[str | None, typer.Option(
         "--variant", metavar="NAME[,NAME]", show_default=False,
         help="Variant puzzles: x, windoku, anti-knight, anti-king, jigsaw (random regions for "
-             "each puzzle); combine with commas. No level, score or rating yet.")] = None,
+             "each puzzle), killer (random cages); combine with commas.")] = None,
     regions: RegionsOpt = None,
+    givens: Annotated[int | None, typer.Option(
+        "--givens", min=0, show_default=False,
+        help="Killer puzzles: how many givens beside the cages (default 0).")] = None,
     solution: Annotated[bool, typer.Option(
         "--solution", help="Print the solution too (on the same line in the line format).")] = False,
     rate: Annotated[bool, typer.Option(
@@ -191,7 +202,7 @@ def generate(
             for g in generate_many(count, n, box=box, symmetry=symmetry, minimal=minimal,
                                    level=level, score=band, technique=technique, seed=seed,
                                    time_limit=time_limit, rate=rate, variant=variant,
-                                   regions=regions_text(regions)):
+                                   regions=regions_text(regions), givens=givens):
                 writer.write(g)
                 made.append(g)
         finally:
