@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from sudokit import formats
 from sudokit.cli.main import app
-from sudokit.errors import GeometryError, SudokitError
+from sudokit.errors import SudokitError
 from sudokit.geometry import Geometry
 from sudokit.grid import Grid
 from sudokit.killer import Cage, cages_text, combinations, parse_cages, sum_range
