@@ -51,8 +51,9 @@ STATIC_TYPES = {
     "style.css": "text/css; charset=utf-8",
     # the page's script: plain ES modules, one per concern; app.js is the entry point
     **{f"{name}.js": "text/javascript; charset=utf-8" for name in (
-        "app", "api", "board", "draw", "generate", "grid", "input", "media", "notation",
-        "photo", "play", "regions", "steps", "storage", "theme", "timer", "variants")},
+        "app", "api", "board", "cage-editor", "cages", "draw", "generate", "grid", "input",
+        "media", "notation", "photo", "play", "regions", "steps", "storage", "theme", "timer",
+        "variants")},
 }
 
 ERRORS = {status: {"model": ErrorResponse, "description": text} for status, text in (

@@ -3,10 +3,13 @@
 // the game state is play.js, the board board.js, the step drawing draw.js, the words of steps
 // steps.js, the requests api.js, the browser storage storage.js, the clock timer.js, the
 // generator panel generate.js, keys and pointer input.js, light and dark theme.js, variant
-// rules variants.js and the jigsaw regions panel regions.js.
+// rules variants.js, the jigsaw regions panel regions.js, killer cages cages.js and their
+// editor cage-editor.js.
 
 import * as api from "./api.js";
 import { Board } from "./board.js";
+import { CageEditor } from "./cage-editor.js";
+import { cageName } from "./cages.js";
 import { StepLayer } from "./draw.js";
 import { GeneratePanel, fillBoxSelect, fillSelect } from "./generate.js";
 import { decodeLine, sym } from "./grid.js";
@@ -124,7 +127,7 @@ function lockGivens() {
 
 function requireGivens() {
   lockGivens();
-  if (!game.givens.some((v) => v)) throw new api.ApiError("the grid is empty: enter, paste, open or generate a puzzle first");
+  if (!game.hasGivens()) throw new api.ApiError("the grid is empty: enter, paste, open or generate a puzzle first");
 }
 
 const puzzle = () => game.positionJSON();
@@ -167,19 +170,20 @@ function syncGeometry() {
   gen.sync(n, br, bc);
   const rules = isClassic(v) ? "" : `, ${describe(v)}`;
   $("geometry").textContent = `${n}x${n}, ${br}x${bc} boxes${rules}`;
-  rulesPicker.set(v.names, Boolean(v.regions), br, bc);
+  rulesPicker.set(v.names, Boolean(v.regions), br, bc, Boolean(v.cages));
   $("rules-name").textContent = describe(v);
   $("rules-label").textContent = ruleLines(v).join(" · ");
   $("rules-label").hidden = isClassic(v);
   document.body.classList.toggle("has-rules", !isClassic(v));
   regions.sync();
+  cages.sync();
 }
 
 /** A position opened from text or a photo: under its own variant, else under the rules on the
  * page when they fit it (the candidates then computed by them). */
 function underPageRules(pos) {
   const v = game.variant;
-  if (pos.variants || pos.regions || isClassic(v) || !fits(v, pos.box[0], pos.box[1])) return pos;
+  if (pos.variants || pos.regions || pos.cages || isClassic(v) || !fits(v, pos.box[0], pos.box[1])) return pos;
   return { ...pos, ...fields(v), candidates: undefined };
 }
 
@@ -200,18 +204,28 @@ function setVariant(v) {
   updateShareHash();
 }
 
-function pickRules(names, jigsaw) {
+function pickRules(names, jigsaw, killer) {
   const g = game.g;
-  setVariant(variant(names, jigsaw ? g.regions || boxRegions(g.n, g.br, g.bc) : null));
-  say(`Rules: ${describe(game.variant)}` + (jigsaw && !g.regions ? " — paint the regions, or paste them, under Puzzle" : ""));
+  setVariant(variant(names, jigsaw ? g.regions || boxRegions(g.n, g.br, g.bc) : null, killer ? g.cages || [] : null));
+  say(`Rules: ${describe(game.variant)}` + (jigsaw && !g.regions ? " — paint the regions, or paste them, under Puzzle" : "") +
+    (killer && !g.cages ? " — draw the cages, or paste them, under Puzzle" : ""));
   if (jigsaw && !g.regions) regions.setPainting(true);
+  if (killer && !g.cages) cages.setDrawing(true);
 }
 
 const regions = new RegionsPanel({
   game: () => game,
-  setRegions: (r) => setVariant(variant(game.variant.names, r)),
+  setRegions: (r) => setVariant(variant(game.variant.names, r, game.variant.cages)),
   say,
 });
+
+const cages = new CageEditor({
+  game: () => game,
+  setCages: (c) => setVariant(variant(game.variant.names, game.variant.regions, c)),
+  say,
+  redraw: () => render(),
+});
+board.cageClasses = cageClass;
 
 // --- rendering ---------------------------------------------------------------------------------
 function stepMarks() {
@@ -249,7 +263,17 @@ function stepMarks() {
     for (const h of S.hint.houses || []) for (const cell of g.houseCells(h)) add(cells, cell, "focus-house");
     for (const rc of S.hint.cells || []) add(cells, at(rc), "focus-cell");
   }
+  if (cages.drawing) for (const cell of cages.draft) add(cells, cell, "cage-draft");
   return { cells, cands };
+}
+
+/** The class of a cage's drawing: picked in the editor, or named by the step or hint shown. */
+function cageClass(c) {
+  const name = cageName(c, game.n);
+  if (cages.picked && cageName(cages.picked, game.n) === name) return "cage-picked";
+  const texts = S.pending ? S.pending.steps.flatMap((s) => [s.explanation || "", ...(s.houses || [])])
+    : S.hint ? [S.hint.text || "", ...(S.hint.houses || [])] : [];
+  return texts.some((t) => t.includes(name)) ? "cage-focus" : "";
 }
 
 function render() {
@@ -258,6 +282,7 @@ function render() {
     sel: S.sel, highlight: S.highlight, bivalue: $("bivalue").checked, auto: $("auto-marks").checked,
     clashes: game.clashes(), wrong: S.wrong, placed: S.pending ? new Set() : S.placed, marks: stepMarks(),
   });
+  if (game.g.cages) board.drawRules();  // the cage picked, or named by the step shown
   layer.show(S.pending ? S.pending.steps : [], S.branch);
   $("btn-apply").disabled = !S.pending;
   $("btn-undo").disabled = !game.undoStack.length;
@@ -455,7 +480,7 @@ function paintCand(cell, d) {
 
 /** A click on the board: select the cell; in Colour mode paint it (or the candidate hit). */
 function pointCell(cell, d) {
-  if (regions.painting) return;  // the pointer paints regions (dragCell)
+  if (regions.painting || cages.drawing) return;  // the pointer paints regions or draws cages (dragCell)
   if (S.mode === "color" && !game.setup) {
     S.sel = cell;
     if ($("color-cands").checked && d) paintCand(cell, d);
@@ -715,6 +740,7 @@ async function parseText(text, filename, box, rules) {
   if (box) body.box = box;
   if (rules && rules.variants && rules.variants.length) body.variants = rules.variants;
   if (rules && rules.regions) body.regions = rules.regions;
+  if (rules && rules.cages) body.cages = rules.cages;
   let data;
   try {
     data = await api.parse(body);
@@ -750,7 +776,8 @@ function newGrid() {
   const v = game.variant;
   const names = v.names.filter((x) => x !== "windoku" || fits(variant(["windoku"]), br, bc));
   const same = v.regions && v.regions.length === br * bc * br * bc;
-  const g = new Game(br, bc, variant(names, v.regions ? (same ? v.regions : boxRegions(br * bc, br, bc)) : null));
+  // a killer keeps its rule and loses its cages: the new puzzle's are drawn next
+  const g = new Game(br, bc, variant(names, v.regions ? (same ? v.regions : boxRegions(br * bc, br, bc)) : null, v.cages ? [] : null));
   g.setup = true;
   loadGame(g, { running: false });
   history.replaceState(null, "", location.pathname);
@@ -869,7 +896,7 @@ async function exportPicture() {
 
 function bookPuzzles() {
   const all = S.parsed.length > 1 && $("book-all").checked;
-  if (all) return S.parsed.map(({ position: p }) => ({ box: p.box, givens: p.givens, variants: p.variants, regions: p.regions }));
+  if (all) return S.parsed.map(({ position: p }) => ({ box: p.box, givens: p.givens, variants: p.variants, regions: p.regions, cages: p.cages }));
   requireGivens();
   return [{ box: [game.g.br, game.g.bc], givens: game.givensLine(), ...game.variantFields() }];
 }
@@ -962,7 +989,7 @@ const gen = new GeneratePanel({
   },
 });
 
-const rulesPicker = rulePicker($("rules"), "rule", pickRules);
+const rulesPicker = rulePicker($("rules"), "rule", pickRules, { killer: true });
 
 const COMMANDS = {
   n: () => command(step), a: () => command(async () => apply()), h: () => command(hint),
@@ -976,8 +1003,10 @@ const COMMANDS = {
   x: () => setHighlight(S.highlight && S.highlight === game.values[S.sel] ? 0 : game.values[S.sel]),
 };
 
-/** The pointer down on (``start``) or dragged over a cell: paints it while painting regions. */
+/** The pointer down on (``start``) or dragged over a cell: paints it while painting regions,
+ * draws a cage while drawing cages. */
 function dragCell(cell, start) {
+  if (cages.drawing) { cages.drag(cell, start); return true; }
   if (!regions.painting) return false;
   regions.paint(cell, start);
   return true;
@@ -986,6 +1015,7 @@ function dragCell(cell, start) {
 const app = {
   S, board, commands: COMMANDS, get game() { return game; },
   select, moveBy, digit, clear, undo, redo, dismiss, zoomBy, pointCell, setHighlight, dragCell,
+  dragEnd: () => cages.drawing && cages.dragEnd(),
 };
 
 function on(id, event, fn) { $(id).addEventListener(event, fn); }

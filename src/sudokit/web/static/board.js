@@ -1,7 +1,9 @@
 // Drawing the board: one element per cell, sized to the space it has (zoomable), with an
 // optional focus view (one box, or the boxes around the selection) for large grids; a
-// variant's rules drawn too (jigsaw borders and tints, shaded windows, diagonal lines).
+// variant's rules drawn too (jigsaw borders and tints, shaded windows, diagonal lines, killer
+// cages as dashed outlines with their sums).
 
+import { CAND_TOP, CAND_SIDE, drawCages } from "./cages.js";
 import { sym } from "./grid.js";
 import { regionHue } from "./variants.js";
 
@@ -15,7 +17,8 @@ export class Board {
     this.wrap = wrap;     // the scrolling window around the board
     this.stage = stage;   // the board and its drawing layer
     this.el = board;
-    this.rules = rules;   // the <svg> of the variant's lines (diagonals)
+    this.rules = rules;   // the <svg> of the variant's lines (diagonals, cages)
+    this.cageClasses = () => "";  // extra classes of a cage's drawing (a step naming it)
     this.cells = [];
     this.keys = [];
     this.zoom = 1;
@@ -55,6 +58,7 @@ export class Board {
     this.keys.fill("");
     const jigsaw = Boolean(g.regions);
     this.el.classList.toggle("jigsaw", jigsaw);
+    this.el.classList.toggle("killer", Boolean(g.cages));
     this.cells.forEach((e, cell) => {
       if (jigsaw) e.style.setProperty("--hue", regionHue(g.regions[cell]));
       else e.style.removeProperty("--hue");
@@ -140,7 +144,8 @@ export class Board {
     return out;
   }
 
-  /** The diagonals of an X puzzle: a thin line through the diagonal cells shown. */
+  /** The diagonals of an X puzzle (a thin line through the diagonal cells shown) and the
+   * killer cages. */
   drawRules() {
     const svg = this.rules, g = this.g;
     if (!svg || !g) return;
@@ -162,6 +167,7 @@ export class Board {
       path.dataset.house = house.name;
       svg.appendChild(path);
     }
+    if (g.cages) drawCages(svg, g.cages, g.n, (cell) => this.cellBox(cell), this.cageClasses);
   }
 
   /** Size the board to its space and zoom; fonts follow the cell size. */
@@ -185,7 +191,8 @@ export class Board {
     s.setProperty("--bc", g.bc);
     s.setProperty("--vfont", `${Math.round(cell * (g.n > 9 ? 0.56 : 0.62))}px`);
     // candidates sit in a box_rows x box_columns grid inside the cell
-    const slot = Math.min((cell - 2) / g.bc, (cell - 2) / g.br);
+    const room = g.cages ? 1 - CAND_TOP - CAND_SIDE : 1;  // a killer cell keeps room for the sum
+    const slot = Math.min((cell * room - 2) / g.bc, (cell * room - 2) / g.br);
     s.setProperty("--cfont", `${Math.max(6, Math.floor(Math.min(slot * 0.9, cell * 0.24) * 10) / 10)}px`);
     this.stage.classList.toggle("zoomed", this.zoom > 1);
     this.drawRules();
@@ -214,10 +221,12 @@ export class Board {
     const box = this.cellBox(cell);
     if (!box) return null;
     const g = this.g;
-    const sw = box.w / g.bc, sh = box.h / g.br;
+    // a killer cell's marks sit below the sum and inside the cage's line (as the CSS puts them)
+    const top = g.cages ? box.h * CAND_TOP : 0, side = g.cages ? box.w * CAND_SIDE : 0;
+    const sw = (box.w - 2 * side) / g.bc, sh = (box.h - top - side) / g.br;
     const i = d - 1;
     return {
-      x: box.x + ((i % g.bc) + 0.5) * sw, y: box.y + (Math.floor(i / g.bc) + 0.5) * sh,
+      x: box.x + side + ((i % g.bc) + 0.5) * sw, y: box.y + top + (Math.floor(i / g.bc) + 0.5) * sh,
       r: Math.min(sw, sh) / 2,
     };
   }

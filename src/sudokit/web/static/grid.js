@@ -37,7 +37,8 @@ const cache = new Map();
 /** The geometry of a grid with boxes of ``br`` rows and ``bc`` columns under ``variant``
  * (shared per shape and variant). */
 export function geometry(br, bc, variant = CLASSIC) {
-  const key = `${br}x${bc}:${variant.names.join(",")}:${variant.regions ? regionsText(variant.regions) : ""}`;
+  const cages = variant.cages ? variant.cages.map((c) => `${c.sum}/${c.cells.join(".")}`).join(";") : "-";
+  const key = `${br}x${bc}:${variant.names.join(",")}:${variant.regions ? regionsText(variant.regions) : ""}:${cages}`;
   if (!cache.has(key)) {
     if (cache.size > 64) cache.clear();  // painting regions makes a geometry per stroke
     cache.set(key, new Geometry(br, bc, variant));
@@ -61,7 +62,10 @@ class Geometry {
       (this.boxes[this.boxOf(cell)] || (this.boxes[this.boxOf(cell)] = [])).push(cell);
     }
     this.extra = extraHouses(variant.names, n, br, bc);
-    this.houses = [...this.rows, ...this.cols, ...this.boxes.filter(Boolean), ...this.extra.map((h) => h.cells)];
+    this.cages = variant.cages;  // killer cages {sum, cells}, or null
+    // a cage's digits do not repeat: its cells are a house of their own for clashes and peers
+    const cageHouses = (variant.cages || []).map((c) => c.cells);
+    this.houses = [...this.rows, ...this.cols, ...this.boxes.filter(Boolean), ...this.extra.map((h) => h.cells), ...cageHouses];
     this.housesOf = Array.from({ length: this.nc }, () => []);
     this.houses.forEach((cells, h) => { for (const c of cells) this.housesOf[c].push(h); });
     this.extraPeers = extraPeers(variant.names, n);  // chess-move peers (no house), or null
@@ -95,8 +99,10 @@ class Geometry {
   }
 
   /** The cells of a house named as the API names it: "row 3", "column 5", "box 7",
-   * "region C", "diagonal 1", "window 2". */
+   * "region C", "diagonal 1", "window 2", "cage 15 (r1c1, r1c2)". */
   houseCells(houseName) {
+    const cage = /^cage \d+ \(([^)]*)\)$/.exec(houseName);
+    if (cage) return cage[1].split(", ").map((x) => /^r(\d+)c(\d+)$/.exec(x)).filter(Boolean).map((m) => this.at([Number(m[1]), Number(m[2])]));
     const extra = this.extra.find((h) => h.name === houseName);
     if (extra) return extra.cells;
     const region = /^region (\S+)$/.exec(houseName);

@@ -94,6 +94,7 @@ export function wireInput(app) {
   board.el.addEventListener("pointermove", (e) => {
     if (e.buttons) app.dragCell(cellAt(e), false);
   });
+  window.addEventListener("pointerup", () => app.dragEnd && app.dragEnd());
   board.el.addEventListener("dblclick", (e) => {
     const hit = board.hit(e);
     if (hit) app.setHighlight(app.game.values[hit.cell] || hit.d || 0);

@@ -1,6 +1,7 @@
 // The state of one game: givens, entries, candidates, the player's pencil marks and colours,
 // the log of applied steps, undo and redo. No drawing and no requests here.
 
+import { cagesOf } from "./cages.js";
 import { decodeLine, geometry, sym } from "./grid.js";
 import { CLASSIC, fields, isClassic, normalize, readRegions, regionsText, variant as makeVariant } from "./variants.js";
 
@@ -72,7 +73,10 @@ export class Game {
     return Array.from(this.setup ? this.values : this.givens, sym).join("");
   }
 
-  hasGivens() { return (this.setup ? this.values : this.givens).some((v) => v); }
+  /** Whether the puzzle has clues: givens, or killer cages (a killer may have no givens). */
+  hasGivens() {
+    return (this.setup ? this.values : this.givens).some((v) => v) || Boolean(this.g.cages && this.g.cages.length);
+  }
 
   /** Take values and candidates from the API; cells that gain a value get ``newOrigin``. */
   takePosition(pos, newOrigin = "solved") {
@@ -307,14 +311,14 @@ export class Game {
   }
 }
 
-/** The variant of a position object or saved game ({variants, regions}; regions being
+/** The variant of a position object or saved game ({variants, regions, cages}; regions being
  * painted are kept as they are, regions of another size dropped). */
 export function variantOf(obj, n) {
-  if (!obj || (!obj.variants && !obj.regions)) return CLASSIC;
+  if (!obj || (!obj.variants && !obj.regions && !obj.cages)) return CLASSIC;
   const names = typeof obj.variants === "string" ? obj.variants.split(",") : obj.variants || [];
   let text = obj.regions;
   if (Array.isArray(text)) text = regionsText(normalize(text.flat()));  // region numbers (above 26 regions)
   const read = text ? readRegions(text, n, false) : null;
-  const v = makeVariant(names, read && read.regions ? read.regions : null);
+  const v = makeVariant(names, read && read.regions ? read.regions : null, cagesOf(obj.cages, n));
   return isClassic(v) ? CLASSIC : v;
 }

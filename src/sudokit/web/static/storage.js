@@ -149,7 +149,8 @@ export const prefs = () => read(PREFS, {});
 export function setPref(key, value) { write(PREFS, { ...prefs(), [key]: value }); }
 
 // --- share links --------------------------------------------------------------------------------
-/** The URL hash of a game: givens (p), box (b), variant rules (r) and jigsaw regions (j),
+/** The URL hash of a game: givens (p), box (b), variant rules (r), jigsaw regions (j), killer
+ * cages (c: SUM.CELL.CELL... with 0-based cells, cages joined by _),
  * entries (v), pencil marks (m; a=1 when they are the candidates the page keeps) and cell
  * colours (k). */
 export function shareHash(game, { entries = true, auto = true } = {}) {
@@ -158,6 +159,7 @@ export function shareHash(game, { entries = true, auto = true } = {}) {
   const rules = game.variantFields();
   if (rules.variants) hash += `&r=${rules.variants.join(",")}`;
   if (rules.regions) hash += `&j=${encodeURIComponent(rules.regions)}`;
+  if (rules.cages) hash += `&c=${rules.cages.map(([sum, cells]) => [sum, ...cells].join(".")).join("_") || "-"}`;
   if (!entries) return hash;
   if (game.values.some((v, i) => v && !game.givens[i])) hash += `&v=${encodeURIComponent(line(game.values))}`;
   const marks = auto ? game.cands : game.marks;
@@ -172,11 +174,13 @@ export function shareHash(game, { entries = true, auto = true } = {}) {
  * puzzle; rules null when the link names none: {variants, regions} else). */
 export function readShareHash(hash) {
   const params = new URLSearchParams(hash.replace(/^#/, ""));
-  const r = params.get("r"), j = params.get("j");
+  const r = params.get("r"), j = params.get("j"), c = params.get("c");
+  const cages = c === null ? null : c.split("_").filter((x) => /^\d+(\.\d+)+$/.test(x))
+    .map((x) => { const [sum, ...cells] = x.split(".").map(Number); return [sum, cells]; });
   return {
     p: params.get("p"), b: params.get("b"), v: params.get("v"), m: params.get("m"),
     auto: params.get("a") === "1", k: params.get("k"),
-    rules: r || j ? { variants: r ? r.split(",") : [], regions: j || null } : null,
+    rules: r || j || cages ? { variants: r ? r.split(",") : [], regions: j || null, cages } : null,
   };
 }
 

@@ -1,51 +1,61 @@
 // Variant rules, as sudokit.variants defines them: the houses X and Windoku add, the peers
 // anti-knight and anti-king add, and jigsaw regions in the boxes' place (read from text,
-// checked, painted). A variant is {names: canonical names in a fixed order, regions: a
-// region index per cell, or null for the boxes}.
+// checked, painted) and killer cages (cages.js). A variant is {names: canonical names in a
+// fixed order, regions: a region index per cell, or null for the boxes, cages: killer cages
+// {sum, cells}, or null for no killer rule}.
 
 /** Canonical names, in the order they are written (jigsaw is said by ``regions``). */
 export const NAMES = ["x", "windoku", "anti-knight", "anti-king"];
-export const LABELS = { x: "X", windoku: "Windoku", "anti-knight": "anti-knight", "anti-king": "anti-king", jigsaw: "jigsaw" };
+export const LABELS = { x: "X", windoku: "Windoku", "anti-knight": "anti-knight", "anti-king": "anti-king", jigsaw: "jigsaw", killer: "killer" };
 const RULES = {
   x: "X: each main diagonal holds every digit once",
   windoku: "Windoku: each shaded window holds every digit once",
   "anti-knight": "anti-knight: no equal digits a knight's move apart",
   "anti-king": "anti-king: no equal digits a king's move apart (diagonally touching)",
   jigsaw: "jigsaw: each region in thick borders holds every digit once",
+  killer: "killer: the digits of each dashed cage add up to its sum and do not repeat",
 };
 const KNIGHT = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]];
 const KING = [[1, 1], [1, -1], [-1, 1], [-1, -1], [0, 1], [1, 0], [0, -1], [-1, 0]];
 /** Symbols of regions as the API writes them: A, B, ..., then a-z above 26. */
 export const REGION_SYMBOLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
-export const CLASSIC = Object.freeze({ names: [], regions: null });
+export const CLASSIC = Object.freeze({ names: [], regions: null, cages: null });
 
-/** A variant from names (any order, aliases as the API takes them) and regions. */
-export function variant(names = [], regions = null) {
+/** A variant from names (any order, aliases as the API takes them), regions and killer cages
+ * (an empty list: the killer rule with no cage drawn yet). */
+export function variant(names = [], regions = null, cages = null) {
   const set = new Set(names.map((s) => String(s).trim().toLowerCase()));
   if (set.has("diagonal")) set.add("x");
   if (set.has("hyper")) set.add("windoku");
-  return { names: NAMES.filter((x) => set.has(x)), regions: regions ? Array.from(regions) : null };
+  return {
+    names: NAMES.filter((x) => set.has(x)), regions: regions ? Array.from(regions) : null,
+    cages: cages ? cages.map((c) => ({ sum: c.sum, cells: [...c.cells] })) : null,
+  };
 }
 
-export const isClassic = (v) => !v.names.length && !v.regions;
+export const isClassic = (v) => !v.names.length && !v.regions && !v.cages;
 
-/** The variant as the API reads it: {variants, regions} (nothing for a classic grid). */
+/** The variant as the API reads it: {variants, regions, cages} (nothing for a classic grid;
+ * cages as [[sum, [cell indices]], ...]). */
 export function fields(v) {
   const out = {};
   if (v.names.length) out.variants = [...v.names];
   if (v.regions) out.regions = regionsText(v.regions);
+  if (v.cages) out.cages = v.cages.map((c) => [c.sum, [...c.cells]]);
   return out;
 }
 
-/** "X + anti-knight", "jigsaw + X", or "classic". */
+const ruleNames = (v) => [...(v.regions ? ["jigsaw"] : []), ...(v.cages ? ["killer"] : []), ...v.names];
+
+/** "X + anti-knight", "jigsaw + X", "killer", or "classic". */
 export function describe(v) {
-  const parts = [...(v.regions ? ["jigsaw"] : []), ...v.names].map((x) => LABELS[x]);
+  const parts = ruleNames(v).map((x) => LABELS[x]);
   return parts.length ? parts.join(" + ") : "classic";
 }
 
 /** One line per rule the variant adds, for a person. */
-export const ruleLines = (v) => [...(v.regions ? ["jigsaw"] : []), ...v.names].map((x) => RULES[x]);
+export const ruleLines = (v) => ruleNames(v).map((x) => RULES[x]);
 
 /** Windoku's windows need square boxes (as the server says). */
 export const windokuFits = (br, bc) => br === bc;
@@ -53,7 +63,8 @@ export const windokuFits = (br, bc) => br === bc;
 /** Whether the variant can be played on boxes of ``br`` x ``bc`` (its regions of that size). */
 export function fits(v, br, bc) {
   const n = br * bc;
-  return (!v.names.includes("windoku") || windokuFits(br, bc)) && (!v.regions || v.regions.length === n * n);
+  return (!v.names.includes("windoku") || windokuFits(br, bc)) && (!v.regions || v.regions.length === n * n) &&
+    (!v.cages || v.cages.every((c) => c.cells.length <= n && c.cells.every((x) => x < n * n)));
 }
 
 /** The houses the names add, each {cells, name}: diagonal 1 and 2, window 1.. in reading order. */
@@ -159,31 +170,33 @@ export const regionHue = (x) => Math.round((x * 137.508) % 360);
 
 // --- the rule chooser ---------------------------------------------------------------------------------
 /**
- * A row of check boxes, one per rule (X, Windoku, anti-knight, anti-king, jigsaw), in
- * ``container``; ``onChange(names, jigsaw)`` after a click. Returns {set(v, br, bc), get()}.
+ * A row of check boxes, one per rule (X, Windoku, anti-knight, anti-king, jigsaw, and killer
+ * when ``killer``), in ``container``; ``onChange(names, jigsaw, killer)`` after a click.
+ * Returns {set(names, jigsaw, br, bc, killer), get()}.
  */
-export function rulePicker(container, idPrefix, onChange) {
+export function rulePicker(container, idPrefix, onChange, { killer = false } = {}) {
   container.textContent = "";
   const boxes = {};
-  for (const name of [...NAMES, "jigsaw"]) {
+  for (const name of [...NAMES, "jigsaw", ...(killer ? ["killer"] : [])]) {
     const label = document.createElement("label");
     label.className = "chip";
     const cb = document.createElement("input");
     cb.type = "checkbox";
     cb.id = `${idPrefix}-${name}`;
     cb.dataset.variant = name;
-    cb.addEventListener("change", () => onChange(get().names, get().jigsaw));
+    cb.addEventListener("change", () => onChange(get().names, get().jigsaw, get().killer));
     label.append(cb, ` ${LABELS[name]}`);
     label.title = RULES[name];
     container.appendChild(label);
     boxes[name] = cb;
   }
   function get() {
-    return { names: NAMES.filter((x) => boxes[x].checked), jigsaw: boxes.jigsaw.checked };
+    return { names: NAMES.filter((x) => boxes[x].checked), jigsaw: boxes.jigsaw.checked, killer: Boolean(boxes.killer && boxes.killer.checked) };
   }
-  function set(names, jigsaw, br, bc) {
+  function set(names, jigsaw, br, bc, killer = false) {
     for (const x of NAMES) boxes[x].checked = names.includes(x);
     boxes.jigsaw.checked = jigsaw;
+    if (boxes.killer) boxes.killer.checked = killer;
     const fit = windokuFits(br, bc);
     boxes.windoku.disabled = !fit && !names.includes("windoku");
     boxes.windoku.parentElement.title = fit ? RULES.windoku : `Windoku needs square boxes; ${br}x${bc} boxes are not`;
