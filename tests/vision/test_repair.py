@@ -60,3 +60,56 @@ def test_a_picture_with_several_solutions_says_so_and_names_cells():
     assert reading.grid.values == few  # never changed into some other puzzle
     assert not reading.ok and reading.status() == "several-solutions"
     assert "several solutions" in reading.summary()
+
+
+class _Softened:
+    """The shipped model, less sure of the ``k``-th glyph read: its best class keeps ``p``."""
+
+    def __init__(self, k: int, p: float) -> None:
+        from sudokit.vision.classify import default_model
+
+        self.model, self.k, self.p = default_model(), k, p
+
+    def proba(self, x):
+        probs = self.model.proba(x).copy()
+        if len(probs) > self.k:
+            best = probs[self.k].argmax()
+            probs[self.k] = (1 - self.p) / (len(probs[self.k]) - 1)
+            probs[self.k, best] = self.p
+        return probs
+
+
+def test_a_unique_reading_still_names_its_unsure_cells():
+    truth = values_of(NINE)
+    reading = read_gray(draw_grid(truth), model=_Softened(4, 0.6))
+    fifth = [i for i, v in enumerate(truth) if v][4]
+    assert reading.grid.values == truth and reading.ok and reading.status() == "unique"
+    assert fifth in reading.doubtful
+    assert f"check {reading.grid.geometry.name(fifth)}" in reading.summary()
+
+
+class _Misread(_Softened):
+    """The shipped model reading the ``k``-th glyph as ``wrong`` (0.55) over its best (0.4)."""
+
+    def __init__(self, k: int, wrong: int) -> None:
+        super().__init__(k, 0.4)
+        self.wrong = wrong
+
+    def proba(self, x):
+        probs = super().proba(x)
+        if len(probs) > self.k:
+            probs[self.k, self.wrong] = 0.55
+        return probs
+
+
+def test_a_repaired_cell_is_named_for_checking():
+    truth = values_of(NINE)
+    cells = [i for i, v in enumerate(truth) if v]
+    cell = cells[0]
+    row = truth[cell - cell % 9:cell - cell % 9 + 9]
+    wrong = next(v for v in row if v and v != truth[cell])  # clashes in its row
+    reading = read_gray(draw_grid(truth), model=_Misread(0, wrong))
+    assert reading.alternatives[cell][0][0] == wrong  # read wrong ...
+    assert reading.grid.values == truth and reading.status() == "repaired"  # ... repaired ...
+    assert reading.repaired == [(cell, wrong, truth[cell])]
+    assert cell in reading.doubtful  # ... and still named: the repair's guess was 0.4

@@ -105,6 +105,15 @@ class Reading:
         }
 
 
+def likelihood(alternatives, value: int, confidence: float) -> float:
+    """How likely the value a cell now holds is, from what was read: its confidence when it
+    is the value read, else the alternative's probability (a repaired cell is as sure as the
+    repair's guess, so one changed against the odds is named for checking too)."""
+    if alternatives and alternatives[0][0] == value:
+        return confidence
+    return next((p for v, p in alternatives if v == value), 0.0)
+
+
 def _geometry(size, box) -> Geometry | None:
     if box is not None:
         from ..geometry import read_box
@@ -195,8 +204,8 @@ def read_gray(gray, *, size=None, box=None, model=None, repair: bool = True,
     if repair:
         fixed = do_repair(grid, alternatives)
         grid, changes, solutions = fixed.grid, fixed.changes, fixed.solutions
-    changed = {c for c, _, _ in changes}
-    doubtful = [i for i, c in enumerate(confidence) if c < DOUBT and i not in changed]
+    doubtful = [i for i in range(len(values)) if likelihood(alternatives[i], grid.values[i],
+                                                            confidence[i]) < DOUBT]
     if repair and solutions != 1:
         clash = {c for cl in grid.clashes() for c in (cl.first, cl.second)}
         worst = sorted(range(len(values)), key=lambda i: confidence[i])[:3]
