@@ -66,8 +66,12 @@ def evaluate(path: Path, model) -> dict:
         if v != t_:
             kinds["empty read as digit" if t_ == 0 else
                   "digit read as empty" if v == 0 else "digit confused"] += 1
+    # [cell, printed, read, confidence, named as doubtful], as read and after repair
+    out["wrong_read"] = [[i, t_, v, round(r.confidence[i], 4), i in r.doubtful]
+                         for i, (v, t_) in enumerate(zip(before, truth)) if v != t_]
     out["wrong"] = [[i, t_, v, round(r.confidence[i], 4), i in r.doubtful]
                     for i, (v, t_) in enumerate(zip(after, truth)) if v != t_]
+    out["changed"] = [[c, a, b] for c, a, b in r.repaired]
     out.update(before=sum(v != t_ for v, t_ in zip(before, truth)),
                after=sum(v != t_ for v, t_ in zip(after, truth)), kinds=dict(kinds))
     return out

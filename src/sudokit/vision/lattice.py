@@ -23,6 +23,8 @@ from ._deps import require
 
 #: Side of the straightened grid in the canvas, in pixels (whatever the size).
 SIDE = 288
+#: A score this high needs no second try.
+SURE = 0.95
 
 
 @dataclass
@@ -42,7 +44,7 @@ def _canvas(gray, quad, margin: int, side: int = SIDE):
     dst = np.float32([[m, m], [m + s, m], [m + s, m + s], [m, m + s]])
     h = cv2.getPerspectiveTransform(np.asarray(quad, np.float32), dst)
     full = s + 2 * m
-    fill = float(np.median(gray[::4, ::4]))
+    fill = float(np.median(gray[::16, ::16]))
     canvas = cv2.warpPerspective(gray, h, (full, full), flags=cv2.INTER_LINEAR,
                                  borderMode=cv2.BORDER_CONSTANT, borderValue=fill)
     return canvas, h
@@ -107,6 +109,12 @@ def fit_lattice(profile, n: int, step: float, lo: float, hi: float, near=None):
     return float(a[ia]), float(bs[ib]), float(total[ia, ib])
 
 
+def _mid(x) -> float:
+    """The median of a small array (np.median's overhead dwarfs the work here)."""
+    _, np = require()
+    return float(np.sort(x)[len(x) // 2])
+
+
 def _wls(t, p, w):
     """Weighted least squares line ``p = c + d * t``: (c, d)."""
     sw = w.sum()
@@ -136,13 +144,13 @@ def _fit_line(lines, axis: int, at: float, half: float, lo: float, hi: float):
     ts = (t0 + np.arange(count) * chunk + chunk / 2)[ok]
     ps = (w[ok] @ np.arange(a0, a1, dtype=np.float64)) / tot[ok]
     ws = tot[ok]
-    keep = ws > 0.15 * np.median(ws)
+    keep = ws > 0.15 * _mid(ws)
     for _ in range(2):
         if keep.sum() < 6:
             return None
         c, d = _wls(ts[keep], ps[keep], np.sqrt(ws[keep]))
         res = np.abs(ps - (c + d * ts))
-        keep = keep & (res < max(1.5, 2.5 * float(np.median(res[keep]))))
+        keep = keep & (res < max(1.5, 2.5 * _mid(res[keep])))
     if keep.sum() < 6:
         return None
     return float(c), float(d)
@@ -240,7 +248,7 @@ def refine(gray, quad, n: int) -> Fit | None:
     # from the lattice found around the outline (a part of the grid grows to the whole), and
     # from the outline as it is (when lines beyond it fit a shifted lattice better)
     for corners in (_lattice_corners(gray, quad, n, 180, 90, 0.55, 1.8), quad):
-        if corners is None:
+        if corners is None or (best is not None and best.score >= SURE):
             continue
         for _ in range(2):
             margin = int(SIDE / n * 1.5)

@@ -159,8 +159,6 @@ def rough_outlines(gray):
         yield cluster
 
 
-#: A refined outline scoring this much is taken at once.
-SURE = 0.95
 #: The least score of a grid.
 MIN_SCORE = 0.6
 
@@ -168,7 +166,7 @@ MIN_SCORE = 0.6
 def find_grid(gray, sizes=(9,)):
     """The corners (float32 4x2: top-left, top-right, bottom-right, bottom-left) of the grid,
     or :class:`GridNotFoundError`."""
-    from .lattice import refine
+    from .lattice import SURE, refine
 
     _, np = require()
     sizes = tuple(sizes)
