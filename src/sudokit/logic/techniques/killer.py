@@ -133,7 +133,8 @@ def _restrict(pos: Position, technique: str, what: str, cells: list[int], allowe
 
 @finder("cage-combination")
 def cage_combination(pos: Position):
-    for cage in pos.geometry.cages or ():
+    # small cages first: a cage of one cell is a given, two cells the easiest sums to see
+    for cage in sorted(pos.geometry.cages or (), key=lambda k: len(k.cells)):
         cells, need = _open(pos, cage)
         if not cells:
             continue
