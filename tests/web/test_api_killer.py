@@ -177,3 +177,19 @@ def test_bad_cages_are_a_422_naming_the_cage(client, cages, words):
 
 def test_killer_without_cages_is_refused(client):
     assert "cages" in error_of(client.post("/api/solve", json={"puzzle": EMPTY, "variants": "killer"}))
+
+
+def test_generate_makes_a_killer_with_its_cages(client):
+    import json
+
+    from sudokit import formats
+    from sudokit.search import reference
+
+    r = client.post("/api/generate", json={"size": 6, "box": "2x3", "variants": ["killer"], "seed": 4})
+    assert r.status_code == 200, r.text
+    data = r.json()
+    position = data["position"]
+    assert position["cages"] and not any(ch not in ".0" for ch in position["givens"])
+    (grid,) = formats.parse(json.dumps({"box": [2, 3], "puzzle": position["givens"],
+                                        "cages": position["cages"]}))
+    assert reference.count_solutions(grid, 2) == 1

@@ -238,3 +238,22 @@ def test_text_of_cages_round_trips(killer):
 
     parsed = parse_cages("\n".join(f"{t} {' '.join(c)}" for t, c in cages), 9)
     assert cages_text(parsed, 9) == cages_text(read_cages(cages, 9), 9)
+
+
+def test_generate_a_killer_and_see_its_cages(page, server_url):
+    from pages import open_page
+
+    from sudokit import formats
+    from sudokit.search import reference
+
+    open_page(page, server_url)
+    page.select_option("#gen-size", "6")
+    page.check("#gen-rule-killer")
+    expect(page.locator("#gen-note")).to_contain_text("Killer")
+    page.click("#btn-generate")
+    expect(page.locator("#status")).to_contain_text("Generated (killer)", timeout=60_000)
+    cages = page_cages(page)
+    assert cages and len(drawn_sums(page)) == len(cages)
+    expect(page.locator("#rules-layer path.cage")).to_have_count(len(cages))
+    (grid,) = formats.parse(json.dumps({"box": [2, 3], "puzzle": "." * 36, "cages": cages}))
+    assert reference.count_solutions(grid, 2) == 1

@@ -1,5 +1,5 @@
 // The Generate panel: size, box shape, level or a target score, symmetry, a technique the
-// puzzle must need and variant rules (jigsaw: new random regions); while it runs, the time so
+// puzzle must need and variant rules (jigsaw: new random regions; killer: random cages); while it runs, the time so
 // far and a Cancel that stops the server's work (POST /api/cancel with the request's job id).
 // Options the server does not take yet are shown disabled, with a note.
 
@@ -40,7 +40,7 @@ export class GeneratePanel {
     this.techniqueField = null;
     $("gen-size").addEventListener("change", () => { fillBoxSelect($("gen-box"), Number($("gen-size").value)); this.syncRules(); });
     $("gen-box").addEventListener("change", () => this.syncRules());
-    this.rules = rulePicker($("gen-rules"), "gen-rule", () => this.syncRules());
+    this.rules = rulePicker($("gen-rules"), "gen-rule", () => this.syncRules(), { killer: true });
     this.missing = [];
     $("btn-generate").addEventListener("click", () => this.start());
     $("btn-gen-cancel").addEventListener("click", () => this.cancel());
@@ -80,20 +80,21 @@ export class GeneratePanel {
   /** The rules chosen (Windoku only on square boxes) and the note under the panel. */
   syncRules() {
     const [br, bc] = $("gen-box").value.split("x").map(Number);
-    const { names, jigsaw } = this.rules.get();
-    this.rules.set(names.filter((x) => x !== "windoku" || br === bc), jigsaw, br, bc);
+    const { names, jigsaw, killer } = this.rules.get();
+    this.rules.set(names.filter((x) => x !== "windoku" || br === bc), jigsaw, br, bc, killer);
     const notes = [];
     if (this.missing.length) notes.push(`This server's generator does not take ${this.missing.join(" or ")} yet.`);
     if (jigsaw) notes.push("Jigsaw draws new random regions for the puzzle.");
+    if (killer) notes.push("Killer cuts random cages of 1-5 cells; the puzzle has no givens.");
     const note = $("gen-note");
     note.hidden = !notes.length;
     note.textContent = notes.join(" ");
   }
 
-  /** The rules chosen, as the API's ``variants`` (jigsaw included): empty for classic. */
+  /** The rules chosen, as the API's ``variants`` (jigsaw and killer included): empty for classic. */
   variants() {
-    const { names, jigsaw } = this.rules.get();
-    return [...names, ...(jigsaw ? ["jigsaw"] : [])];
+    const { names, jigsaw, killer } = this.rules.get();
+    return [...names, ...(jigsaw ? ["jigsaw"] : []), ...(killer ? ["killer"] : [])];
   }
 
   /** Put the Size and Box choices to the grid's (after a failure they must not disagree). */
