@@ -113,3 +113,19 @@ def test_a_repaired_cell_is_named_for_checking():
     assert reading.grid.values == truth and reading.status() == "repaired"  # ... repaired ...
     assert reading.repaired == [(cell, wrong, truth[cell])]
     assert cell in reading.doubtful  # ... and still named: the repair's guess was 0.4
+
+
+def test_ink_that_cannot_be_cut_out_is_named():
+    import cv2
+
+    truth = values_of(NINE)
+    cell = truth.index(0)
+    r, c = divmod(cell, 9)
+    picture = draw_grid(truth)  # 40 px a cell from 60, 60
+    x, y = 60 + c * 40, 60 + r * 40
+    # a digit run into a stroke as wide as the cell: no glyph can be cut out of it
+    cv2.putText(picture, "4", (x + 12, y + 30), cv2.FONT_HERSHEY_SIMPLEX, 0.9, 0, 2, cv2.LINE_AA)
+    cv2.line(picture, (x + 1, y + 12), (x + 39, y + 22), 0, 3)
+    reading = read_gray(picture)
+    assert reading.grid.values[cell] == 0 and reading.confidence[cell] < 0.9
+    assert cell in reading.doubtful

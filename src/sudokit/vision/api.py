@@ -16,6 +16,8 @@ from .errors import ImageError
 DOUBT = 0.9
 #: Confidence of a cell with no ink of a symbol's size.
 EMPTY_CONFIDENCE = 0.995
+#: Confidence of a cell with no glyph cut out, yet ink in its middle: named for checking.
+UNCLEAR_CONFIDENCE = 0.6
 
 
 @dataclass
@@ -145,6 +147,14 @@ def _orient(glyph_list, n, k):
     return cells
 
 
+def _turned_index(i: int, n: int, k: int) -> int:
+    """Where cell ``i`` goes when the grid turns ``k`` quarter turns (as :func:`_orient`)."""
+    for _ in range(k):
+        r, c = divmod(i, n)
+        i = (n - 1 - c) * n + r
+    return i
+
+
 def read_gray(gray, *, size=None, box=None, model=None, repair: bool = True,
               rotations: bool = True, scale: float = 1.0, source: str = "picture") -> Reading:
     """Read the grid in a grayscale picture (see :func:`read_image`)."""
@@ -165,7 +175,8 @@ def read_gray(gray, *, size=None, box=None, model=None, repair: bool = True,
     warped = cellmod.straighten(gray, corners, n)
     if box is None and len(cellmod.box_shapes(n)) > 1:
         shape = cellmod.detect_box(warped, n)
-    base = cellmod.glyphs(warped, n)
+    unclear = []
+    base = cellmod.glyphs(warped, n, unclear)
     allowed = np.arange(n + 1)
 
     best = None
@@ -174,7 +185,9 @@ def read_gray(gray, *, size=None, box=None, model=None, repair: bool = True,
         present = [g for g in turned if g is not None]
         probs = classify(present, model)[:, allowed] if present else np.zeros((0, n + 1))
         probs = probs / probs.sum(axis=1, keepdims=True).clip(1e-12)
-        score = float(np.log(probs.max(axis=1).clip(1e-9)).sum()) if len(probs) else 0.0
+        # upright, the glyphs look like symbols (turned, many look like nothing, class 0): the
+        # sum of each glyph's best symbol's probability, where a smudge costs at most one
+        score = float(probs[:, 1:].max(axis=1).sum()) if len(probs) else 0.0
         if best is None or score > best[0]:
             best = (score, k, turned, probs)
         if k == 0 and len(probs) and probs.max(axis=1).min() > 0.98:
@@ -183,13 +196,15 @@ def read_gray(gray, *, size=None, box=None, model=None, repair: bool = True,
     if shape is not None:  # a quarter turn swaps the boxes' rows and columns
         geometry = Geometry.of(n, shape[::-1] if k % 2 else shape)
 
+    unsure = {_turned_index(i, n, k) for i in unclear}
     values, confidence, alternatives = [], [], []
     j = 0
-    for g in turned:
+    for i, g in enumerate(turned):
         if g is None:
+            sure = UNCLEAR_CONFIDENCE if i in unsure else EMPTY_CONFIDENCE
             values.append(0)
-            confidence.append(EMPTY_CONFIDENCE)
-            alternatives.append([(0, EMPTY_CONFIDENCE)])
+            confidence.append(sure)
+            alternatives.append([(0, sure)])
             continue
         p = probs[j]
         j += 1

@@ -1,11 +1,14 @@
 """Splitting the straightened grid into cells and cutting out each cell's glyph.
 
-The grid is straightened to ``n * CELL`` pixels a side and thresholded. Each cell's window
-(the cell and a margin) is split into connected components of ink; the parts of a digit are
-the components of glyph size whose centre lies near the cell's centre (grid lines are longer
-than a cell, or lie at its edge). A cell with none is empty; otherwise its parts are cut out,
-scaled to fit a ``GLYPH - 8`` square with their aspect kept, and centred in a ``GLYPH`` square:
-what the classifier sees.
+The grid is straightened to ``n * CELL`` pixels a side and thresholded; the long straight
+strokes (grid lines, a fold's shadow) are taken out of the ink, a stroke they crossed getting
+its ink back. Each cell's window (the cell and a margin) is split into connected components;
+the parts of a glyph are the components of glyph size whose centre lies near the cell's
+centre. A cell with none is looked at again with a fainter threshold (faded print), then it
+is empty. Otherwise the glyph's darkness in grey levels near its parts is cut out, scaled to
+fit a ``GLYPH - 8`` square with its aspect kept, and centred in a ``GLYPH`` square: what the
+classifier sees. The size of the grid and, for a size with two box shapes (6: 2x3 or 3x2),
+the shape of its boxes come from its lines.
 """
 
 from __future__ import annotations
@@ -40,12 +43,65 @@ def straighten(gray, corners, n: int):
     return warp(gray, corners, side)
 
 
-def ink_of(warped):
-    """Ink of a straightened grid: adaptive threshold with a block about a cell wide."""
+def ink_of(warped, c: int = 9):
+    """Ink of a straightened grid: adaptive threshold with a block about a cell wide (``c``:
+    how much darker than its surroundings a pixel must be; lower finds fainter print)."""
     cv2, _ = require()
     n_block = (CELL | 1)
     return cv2.adaptiveThreshold(warped, 255, cv2.ADAPTIVE_THRESH_GAUSSIAN_C,
-                                 cv2.THRESH_BINARY_INV, n_block, 9)
+                                 cv2.THRESH_BINARY_INV, n_block, c)
+
+
+#: The threshold of a second look at a cell where no glyph was found (faint print).
+FAINT = 7
+#: A cell without a glyph whose middle has this share of ink is not surely empty.
+UNCLEAR_INK = 0.08
+
+
+def strip_lines(ink, step: float):
+    """``ink`` without its long straight strokes (the grid's lines, a fold's shadow), so that
+    a digit touching one is cut out alone."""
+    cv2, np = require()
+    k = max(5, int(step * 1.05))
+    horiz = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (k, 1)))
+    vert = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, k)))
+    lines = cv2.dilate(cv2.bitwise_or(horiz, vert), np.ones((3, 3), np.uint8))
+    cut = cv2.bitwise_and(ink, cv2.bitwise_not(lines))
+    # where a line crossed a stroke, give the stroke back its ink across the line
+    span = max(5, int(step * 0.2)) | 1
+    across = cv2.bitwise_or(
+        cv2.morphologyEx(cut, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (1, span))),
+        cv2.morphologyEx(cut, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (span, 1))))
+    return cv2.bitwise_or(cut, cv2.bitwise_and(cv2.bitwise_and(across, ink), lines))
+
+
+class CellInk:
+    """The ink of a straightened picture, ready for cutting glyphs out of cells: lines taken
+    out, and a fainter threshold looked at where the first finds nothing."""
+
+    def __init__(self, warped, step: float, ink=None) -> None:
+        self.warped, self.step = warped, step
+        self.ink = ink_of(warped) if ink is None else ink
+        self.clean = strip_lines(self.ink, step)
+        self._faint = None
+
+    def glyph(self, x0, x1, y0, y1):
+        """The :class:`Glyph` of the cell between these lines, or None."""
+        cv2, np = require()
+        side = self.ink.shape[0]
+        g = _cell_glyph(cv2, np, self.clean, x0, x1, y0, y1, side, self.warped)
+        if g is None:
+            if self._faint is None:
+                self._faint = strip_lines(ink_of(self.warped, FAINT), self.step)
+            g = _cell_glyph(cv2, np, self._faint, x0, x1, y0, y1, side, self.warped)
+        return g
+
+    def inked(self, x0, x1, y0, y1) -> bool:
+        """Whether the middle of the cell holds ink (a glyph that could not be cut out: one
+        run into a stroke from outside)."""
+        w, h = x1 - x0, y1 - y0
+        mid = self.clean[int(y0 + h / 4):int(y1 - h / 4), int(x0 + w / 4):int(x1 - w / 4)]
+        return mid.size > 0 and float((mid > 0).mean()) > UNCLEAR_INK
 
 
 def line_score(ink, n: int) -> float:
@@ -157,22 +213,24 @@ def line_positions(ink, n: int):
     return _lines(colp, n, step), _lines(rowp, n, step)
 
 
-def glyphs(warped, n: int):
+def glyphs(warped, n: int, unclear: list | None = None):
     """One :class:`Glyph` or None (no ink of a glyph's size near the centre) per cell, row by
-    row, from a grid straightened by :func:`straighten`."""
-    cv2, np = require()
-    ink = ink_of(warped)
-    xs, ys = line_positions(ink, n)
-    # lines and their crossings out of the way: open with long kernels finds them
-    side = ink.shape[0]
+    row, from a grid straightened by :func:`straighten`. ``unclear``, when given, gets the
+    cells without a glyph whose middle holds ink all the same."""
+    cells = CellInk(warped, warped.shape[0] / n)
+    xs, ys = line_positions(cells.ink, n)
     out = []
     for r in range(n):
         for c in range(n):
-            out.append(_cell_glyph(cv2, np, ink, xs[c], xs[c + 1], ys[r], ys[r + 1], side))
+            box = (xs[c], xs[c + 1], ys[r], ys[r + 1])
+            g = cells.glyph(*box)
+            if g is None and unclear is not None and cells.inked(*box):
+                unclear.append(r * n + c)
+            out.append(g)
     return out
 
 
-def _cell_glyph(cv2, np, ink, x0, x1, y0, y1, side):
+def _cell_glyph(cv2, np, ink, x0, x1, y0, y1, side, gray):
     w, h = x1 - x0, y1 - y0
     if w < 4 or h < 4:
         return None
@@ -211,8 +269,22 @@ def _cell_glyph(cv2, np, ink, x0, x1, y0, y1, side):
     mask = np.isin(labels, keep)
     ys_, xs_ = np.nonzero(mask)
     gx0, gx1, gy0, gy1 = xs_.min(), xs_.max() + 1, ys_.min(), ys_.max() + 1
-    crop = mask[gy0:gy1, gx0:gx1].astype(np.float32)
+    crop = darkness(cv2, np, gray[Y0:Y1, X0:X1], mask)[gy0:gy1, gx0:gx1]
     return Glyph(normalise(cv2, np, crop), (gy1 - gy0) / h, (gx1 - gx0) / w)
+
+
+def darkness(cv2, np, window, mask):
+    """The glyph's ink as darkness (0 paper .. 1 the glyph's own darkest strokes) near its
+    pixels in ``mask``: the grey levels keep faint or blurred strokes that a threshold cuts,
+    and holes (6 against 8) that it fills."""
+    near = cv2.dilate(mask.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+    win = window.astype(np.float32)
+    paper = float(np.percentile(win[~near], 60)) if (~near).any() else float(win.max())
+    dark = paper - win
+    top = float(np.percentile(dark[mask], 90))
+    if top <= 1:
+        return mask.astype(np.float32)
+    return (dark / top).clip(0, 1) * near
 
 
 def normalise(cv2, np, crop):

@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 
 from ._deps import require
-from .cells import CELL, GLYPH, Glyph, _cell_glyph, ink_of, normalise
+from .cells import CELL, GLYPH, CellInk, Glyph
 from .classify import CLASSES, Model, features
 
 SEED = 15
@@ -48,8 +48,24 @@ def photo_list(folder) -> list[Path]:
                   key=lambda p: int(p.stem[5:]) if p.stem[5:].isdigit() else 0)
 
 
-def photo_glyphs(path):
-    """``[(glyph, label)]`` for the glyph cells of one photo (none when its grid is not found)."""
+def templates(samples):
+    """The mean picture of each symbol (label -> GLYPH x GLYPH) among ``samples``."""
+    _, np = require()
+    out = {}
+    for label in sorted({y for _, y in samples if y}):
+        imgs = [g.image for g, y in samples if y == label]
+        out[label] = np.mean(imgs, axis=0)
+    return out
+
+
+def photo_glyphs(path, shapes=None):
+    """``[(glyph, label)]`` for the glyph cells of one photo (none when its grid is not found).
+
+    A photo taken sideways or upside down is turned to the quarter turn whose glyph cells match
+    the labelled cells; many puzzles look the same turned half way (their givens are placed
+    symmetrically), so among turns that match equally the one whose glyphs look most like
+    the ``shapes`` (:func:`templates`) of their labels wins."""
+    _, np = require()
     from .cells import glyphs, straighten
     from .errors import SudokitError
     from .load import load
@@ -64,11 +80,16 @@ def photo_glyphs(path):
     from .api import _orient
 
     cells = glyphs(straighten(gray, corners, 9), 9)
-    # a photo taken sideways: the quarter turn whose glyph cells best match the labels
-    best = min(range(4), key=lambda k: sum(
-        (g is None) != (labels[i] == 0) for i, g in enumerate(_orient(cells, 9, k))))
-    cells = _orient(cells, 9, best)
-    return [(g, labels[i]) for i, g in enumerate(cells) if g is not None]
+    turns = [_orient(cells, 9, k) for k in range(4)]
+    miss = [sum((g is None) != (labels[i] == 0) for i, g in enumerate(t)) for t in turns]
+    tied = [k for k in range(4) if miss[k] == min(miss)]
+
+    def likeness(k):
+        return sum(float((g.image * shapes[labels[i]]).sum()) / (float(np.linalg.norm(g.image)) + 1e-6)
+                   for i, g in enumerate(turns[k]) if g is not None and labels[i] in shapes)
+
+    best = max(tied, key=likeness) if shapes and len(tied) > 1 else tied[0]
+    return [(g, labels[i]) for i, g in enumerate(turns[best]) if g is not None]
 
 
 def jitter(g: Glyph, rng) -> Glyph:
@@ -189,8 +210,7 @@ def render_cell(symbol: str | None, font: str | None, rng):
     if rng.random() < 0.3:
         ok, enc = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(30, 90))])
         img = cv2.imdecode(enc, cv2.IMREAD_GRAYSCALE)
-    ink = ink_of(img)
-    return _cell_glyph(cv2, np, ink, CELL, 2 * CELL, CELL, 2 * CELL, side)
+    return CellInk(img, CELL).glyph(CELL, 2 * CELL, CELL, 2 * CELL)
 
 
 def rendered_samples(per_symbol: int = 900, seed: int = SEED, symbols: str = SYMBOLS,
@@ -225,7 +245,7 @@ def to_arrays(samples):
     return x, y
 
 
-def fit(x, y, *, hidden: int = 192, epochs: int = 30, seed: int = SEED, lr: float = 2e-3,
+def fit(x, y, *, hidden: int = 256, epochs: int = 30, seed: int = SEED, lr: float = 2e-3,
         l2: float = 1e-4, batch: int = 128, log=print) -> Model:
     """Train the one-hidden-layer network with Adam and softmax cross-entropy."""
     _, np = require()
@@ -281,14 +301,15 @@ def fit(x, y, *, hidden: int = 192, epochs: int = 30, seed: int = SEED, lr: floa
     return Model(mean.astype(np.float32), std.astype(np.float32), *params)
 
 
-def build(photos, rendered, *, seed: int = SEED, jitters: int = 3, log=print) -> Model:
+def build(photos, rendered, *, seed: int = SEED, jitters: int = 6, log=print) -> Model:
     """A model from the glyphs of ``photos`` (paths) plus ``rendered`` samples."""
     _, np = require()
     rng = np.random.default_rng(seed + 1)
     samples = list(rendered)
+    shapes = templates(rendered)
     real = 0
     for p in photos:
-        for g, label in photo_glyphs(p):
+        for g, label in photo_glyphs(p, shapes):
             samples.append((g, label))
             real += 1
             for _ in range(jitters):
