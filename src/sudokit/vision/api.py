@@ -190,8 +190,8 @@ def read_gray(gray, *, size=None, box=None, model=None, repair: bool = True,
         score = float(probs[:, 1:].max(axis=1).sum()) if len(probs) else 0.0
         if best is None or score > best[0]:
             best = (score, k, turned, probs)
-        if k == 0 and len(probs) and probs.max(axis=1).min() > 0.98:
-            break  # every glyph read with confidence upright: no need to turn
+        if k == 0 and len(probs) and probs[:, 1:].max(axis=1).min() > 0.98:
+            break  # every glyph read as a symbol with confidence upright: no need to turn
     _, k, turned, probs = best
     if shape is not None:  # a quarter turn swaps the boxes' rows and columns
         geometry = Geometry.of(n, shape[::-1] if k % 2 else shape)
