@@ -36,6 +36,9 @@ IN_FLIGHT_PER_WORKER = 2
 _POLL = 0.1
 
 
+WORKER_DIED = "a worker process died (killed, or out of memory)"
+
+
 class BatchWorkerError(BatchError):
     """A worker process died or failed; the run stops (whole lines written so far stay)."""
 
@@ -116,7 +119,10 @@ def _run_pool(jobs: Iterator[Job], workers: int, sizer: Sizer | None,
                 if job is None:
                     exhausted = True
                 else:
-                    inflight.append((job, pool.submit(run_job, job)))
+                    try:
+                        inflight.append((job, pool.submit(run_job, job)))
+                    except BrokenProcessPool:  # a worker died while the earlier jobs ran
+                        raise BatchWorkerError(WORKER_DIED) from None
             if not inflight or stop():
                 finished = not inflight
                 if read_error is not None:
@@ -147,7 +153,7 @@ def _result(future: Future) -> JobOutput:
     try:
         return future.result()
     except BrokenProcessPool:
-        raise BatchWorkerError("a worker process died (killed, or out of memory)") from None
+        raise BatchWorkerError(WORKER_DIED) from None
     except BatchError:
         raise
     except Exception as e:
