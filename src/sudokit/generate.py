@@ -243,12 +243,12 @@ def _check(values: bytearray, geometry: Geometry, node_limit: int, clock: _Clock
     """1 if the puzzle has one solution, 2 if more, 0 if none, None if the node budget ran
     out first. Raises :class:`_Expired` at the deadline."""
     from .search import _core
-    from .search.core import variant_tables
+    from .search.core import prepared_variant
 
     _, count, complete, limit_reached, _, _ = _core.solve(
         bytes(values), geometry.box_rows, geometry.box_cols, limit=2, keep=0,
         node_limit=node_limit, time_limit=clock.remaining(), cancel=limits.core_cancel(),
-        variant=variant_tables(geometry))
+        variant=prepared_variant(geometry))
     if count >= 2:
         return 2
     if limit_reached or not complete:

@@ -104,14 +104,54 @@ void sk_geom_free(sk_geom *g);
 /* Check givens for clashes in a house; 1 if consistent. */
 int sk_givens_consistent(const sk_geom *g, const uint8_t *grid);
 
+/* ---- restarts: the Luby sequence 1 1 2 1 1 2 4 1 1 2 ... (i >= 1), in units of nodes ------- */
+#define SK_LUBY_UNIT_PER_N 512LL /* nodes per Luby unit, times n */
+
+static inline long long sk_luby(long long i) {
+    for (;;) {
+        long long k = 1;
+        while ((1LL << k) - 1 < i) k++;
+        if ((1LL << k) - 1 == i) return 1LL << (k - 1);
+        i -= (1LL << (k - 1)) - 1;
+    }
+}
+
 /* ---- geometry of a variant grid: any houses of n cells, any peers ------------------------ */
+typedef struct {
+    uint64_t lo, hi; /* cells 0..63, cells 64..80 */
+} sk_b81;
+
+#define SK_VBB9_MAX_HOUSES 64
+
+/* A 9x9 variant geometry as bitboards: every house, and per cell its peers. */
+typedef struct {
+    int nh;
+    sk_b81 house[SK_VBB9_MAX_HOUSES];
+    sk_b81 peer[81];
+    uint64_t houses_of[81]; /* per cell, the houses that hold it (bit h) */
+} sk_vbb9;
+
 typedef struct {
     int n, nhouses;
     uint64_t full;
     const uint16_t *house_cells; /* nhouses * n */
     const uint32_t *peer_start;  /* n*n + 1 offsets into peers */
     const uint16_t *peers;       /* every peer of every cell (houses' and the variant's own) */
+    /* derived once by sk_vgeom_prepare, read by every search of the geometry */
+    uint8_t *member;             /* n*n * nhouses: is the cell in the house? */
+    uint16_t *hof;               /* per cell, up to SK_MAX_HOF houses holding it */
+    uint8_t *nhof;
+    sk_vbb9 *bb9;                /* the bitboards when n == 9 (NULL otherwise) */
 } sk_vgeom;
+
+#define SK_MAX_HOF 16
+
+/* Derive the tables a variant search reads (0, or -1 when out of memory); release them with
+ * sk_vgeom_release. */
+int sk_vgeom_prepare(sk_vgeom *g);
+void sk_vgeom_release(sk_vgeom *g);
+/* Fill g from a 9x9 variant geometry; 0 when it does not fit the bitboards (too many houses). */
+int sk_vbb9_prepare(const sk_vgeom *v, sk_vbb9 *g);
 
 /* ---- the solvers ------------------------------------------------------------------------- */
 /* Each returns 0, or -1 when memory ran out (job->nomem set). Solutions go to job->out. */
@@ -119,5 +159,6 @@ int sk_bb9_solve(const uint8_t *grid, sk_job *job);                       /* 9x9
 int sk_generic_solve(const sk_geom *g, const uint8_t *grid, sk_job *job); /* any n <= 64 */
 int sk_digits_solve(const sk_geom *g, const uint8_t *grid, sk_job *job);  /* digit by digit */
 int sk_variant_solve(const sk_vgeom *g, const uint8_t *grid, sk_job *job); /* any houses/peers */
+int sk_vbb9_solve(const sk_vbb9 *g, const uint8_t *grid, sk_job *job);    /* 9x9 variants */
 
 #endif
