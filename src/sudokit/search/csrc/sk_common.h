@@ -118,20 +118,6 @@ static inline long long sk_luby(long long i) {
 
 /* ---- geometry of a variant grid: any houses of n cells, any peers ------------------------ */
 typedef struct {
-    uint64_t lo, hi; /* cells 0..63, cells 64..80 */
-} sk_b81;
-
-#define SK_VBB9_MAX_HOUSES 64
-
-/* A 9x9 variant geometry as bitboards: every house, and per cell its peers. */
-typedef struct {
-    int nh;
-    sk_b81 house[SK_VBB9_MAX_HOUSES];
-    sk_b81 peer[81];
-    uint64_t houses_of[81]; /* per cell, the houses that hold it (bit h) */
-} sk_vbb9;
-
-typedef struct {
     int n, nhouses;
     uint64_t full;
     const uint16_t *house_cells; /* nhouses * n */
@@ -141,7 +127,8 @@ typedef struct {
     uint8_t *member;             /* n*n * nhouses: is the cell in the house? */
     uint16_t *hof;               /* per cell, up to SK_MAX_HOF houses holding it */
     uint8_t *nhof;
-    sk_vbb9 *bb9;                /* the bitboards when n == 9 (NULL otherwise) */
+    void *bb;                    /* the bitboard solver's geometry (n <= 16, at most 64 houses) */
+    int (*bb_solve)(const void *bb, const uint8_t *grid, sk_job *job);
 } sk_vgeom;
 
 #define SK_MAX_HOF 16
@@ -150,8 +137,12 @@ typedef struct {
  * sk_vgeom_release. */
 int sk_vgeom_prepare(sk_vgeom *g);
 void sk_vgeom_release(sk_vgeom *g);
-/* Fill g from a 9x9 variant geometry; 0 when it does not fit the bitboards (too many houses). */
-int sk_vbb9_prepare(const sk_vgeom *v, sk_vbb9 *g);
+/* The bitboard geometry of v in *out: 1, or 0 when v does not fit (size, houses), -1 when out
+ * of memory. The search reads it through the matching solve function (sk_vbb_impl.h). */
+int sk_vbb9_new(const sk_vgeom *v, void **out);   /* 9x9 */
+int sk_vbb16_new(const sk_vgeom *v, void **out);  /* 10x10 to 16x16 */
+int sk_vbb9_solve(const void *bb, const uint8_t *grid, sk_job *job);
+int sk_vbb16_solve(const void *bb, const uint8_t *grid, sk_job *job);
 
 /* ---- the solvers ------------------------------------------------------------------------- */
 /* Each returns 0, or -1 when memory ran out (job->nomem set). Solutions go to job->out. */
@@ -159,6 +150,5 @@ int sk_bb9_solve(const uint8_t *grid, sk_job *job);                       /* 9x9
 int sk_generic_solve(const sk_geom *g, const uint8_t *grid, sk_job *job); /* any n <= 64 */
 int sk_digits_solve(const sk_geom *g, const uint8_t *grid, sk_job *job);  /* digit by digit */
 int sk_variant_solve(const sk_vgeom *g, const uint8_t *grid, sk_job *job); /* any houses/peers */
-int sk_vbb9_solve(const sk_vbb9 *g, const uint8_t *grid, sk_job *job);    /* 9x9 variants */
 
 #endif

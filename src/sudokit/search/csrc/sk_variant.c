@@ -192,8 +192,7 @@ int sk_vgeom_prepare(sk_vgeom *g) {
     g->member = calloc(nc * (size_t)g->nhouses, 1);
     g->hof = malloc(sizeof(uint16_t) * nc * MAX_HOF);
     g->nhof = calloc(nc, 1);
-    if (g->n == 9) g->bb9 = malloc(sizeof(sk_vbb9));
-    if (!g->member || !g->hof || !g->nhof || (g->n == 9 && !g->bb9)) {
+    if (!g->member || !g->hof || !g->nhof) {
         sk_vgeom_release(g);
         return -1;
     }
@@ -204,9 +203,16 @@ int sk_vgeom_prepare(sk_vgeom *g) {
             g->member[(size_t)c * g->nhouses + h] = 1;
             if (g->nhof[c] < MAX_HOF) g->hof[c * MAX_HOF + g->nhof[c]++] = (uint16_t)h;
         }
-    if (g->bb9 && !sk_vbb9_prepare(g, g->bb9)) { /* too many houses: the generic search */
-        free(g->bb9);
-        g->bb9 = NULL;
+    /* the bitboards when they fit, else the search below */
+    int fit = sk_vbb9_new(g, &g->bb);
+    g->bb_solve = sk_vbb9_solve;
+    if (fit == 0) {
+        fit = sk_vbb16_new(g, &g->bb);
+        g->bb_solve = sk_vbb16_solve;
+    }
+    if (fit < 0) {
+        sk_vgeom_release(g);
+        return -1;
     }
     return 0;
 }
@@ -215,11 +221,11 @@ void sk_vgeom_release(sk_vgeom *g) {
     free(g->member);
     free(g->hof);
     free(g->nhof);
-    free(g->bb9);
+    free(g->bb);
+    g->bb = NULL;
     g->member = NULL;
     g->hof = NULL;
     g->nhof = NULL;
-    g->bb9 = NULL;
 }
 
 /* Depth-first search below the propagated, open state states[0]; 1 when the search must stop,
@@ -272,7 +278,7 @@ static int vdfs(V *x, uint64_t **states_p, int *scap_p, int *cells, uint64_t *re
 }
 
 int sk_variant_solve(const sk_vgeom *g, const uint8_t *grid, sk_job *job) {
-    if (g->bb9) return sk_vbb9_solve(g->bb9, grid, job);
+    if (g->bb) return g->bb_solve(g->bb, grid, job);
     V x;
     memset(&x, 0, sizeof x);
     x.g = g;
