@@ -17,7 +17,7 @@
  * Search: depth first (an explicit stack of states on the heap) on the open cell with the
  * fewest candidates, ties to the cell with the most open peers (random among equals when
  * randomizing). With job->restarts and a limit of one solution the search restarts under a
- * growing node budget (Luby), as the generic solver does.
+ * growing node budget (Luby), as the generic solver does, from a smaller unit.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +26,10 @@
 
 #define VMAXC (64 * VW) /* cells */
 #define VMAXH 64        /* houses (bits of a word) */
+/* Nodes per Luby unit, times n: far below the generic solver's, because a random order that
+ * fills an empty jigsaw grid at all does so within a few hundred nodes (16x16: 16 fills in a
+ * median of 8,000 nodes, against 60,000 with the generic unit). */
+#define LUBY_UNIT_PER_N 16LL
 
 typedef struct {
     uint64_t w[VW];
@@ -353,7 +357,7 @@ int VSOLVE(const void *geometry, const uint8_t *grid, sk_job *job) {
         int randomize = job->randomize;
         for (long long run = 1;; run++) {
             stack[0].s = root;
-            long long end = job->nodes + SK_LUBY_UNIT_PER_N * g->n * sk_luby(run);
+            long long end = job->nodes + LUBY_UNIT_PER_N * g->n * sk_luby(run);
             if (search(g, job, stack, &rng, randomize, end) != 2) break;
             randomize = 1; /* later runs take a new random order */
         }
