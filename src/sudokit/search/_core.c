@@ -17,7 +17,8 @@
  * variant: None, or (houses, peer_start, peers), native arrays as bytes: every house's N cells
  * (uint16), per cell the offset of its peers (uint32, N*N+1 of them) and the peers (uint16):
  * a variant grid, solved by the variant solver whatever the method; or a prepared variant from
- * variant(n, tables), which checks and derives the tables once for many searches (solve_many
+ * variant(n, tables, bitboards=True), which checks and derives the tables once for many
+ * searches (bitboards=False: the generic variant search even where bitboards fit; solve_many
  * takes variant= too: every puzzle of the batch has that variant).
  * data: bytes or str, one puzzle a line,
  * decoded through decode (256 bytes: 0 blank, 1..N a value, 0xFE skipped, 0xFF not a symbol).
@@ -278,7 +279,7 @@ static int copy_buffer(PyObject *obj, size_t item, const char *what, void **out,
 }
 
 /* Read, check and prepare the tables (houses, peer_start, peers) of an n x n variant grid. */
-static int read_variant(PyObject *obj, long n, VariantTables *v) {
+static int read_variant(PyObject *obj, long n, int bitboards, VariantTables *v) {
     memset(v, 0, sizeof *v);
     if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != 3) {
         PyErr_SetString(PyExc_TypeError, "variant must be None, a prepared variant or a tuple (houses, peer_start, peers)");
@@ -320,7 +321,7 @@ static int read_variant(PyObject *obj, long n, VariantTables *v) {
     v->g.house_cells = v->houses;
     v->g.peer_start = v->start;
     v->g.peers = v->peers;
-    if (sk_vgeom_prepare(&v->g) < 0) {
+    if (sk_vgeom_prepare(&v->g, bitboards) < 0) {
         PyErr_NoMemory();
         goto bad;
     }
@@ -353,22 +354,24 @@ static int variant_arg(PyObject *obj, long n, VariantTables *own, const sk_vgeom
         *out = &v->g;
         return 0;
     }
-    if (read_variant(obj, n, own) < 0) return -1;
+    if (read_variant(obj, n, 1, own) < 0) return -1;
     *out = &own->g;
     return 0;
 }
 
-static PyObject *core_variant(PyObject *self, PyObject *args) {
+static PyObject *core_variant(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *kwlist[] = {"n", "tables", "bitboards", NULL};
     PyObject *tables;
     long n;
-    if (!PyArg_ParseTuple(args, "lO", &n, &tables)) return NULL;
+    int bitboards = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "lO|p", kwlist, &n, &tables, &bitboards)) return NULL;
     if (n < 1 || n > SK_MAX_N) {
         PyErr_Format(PyExc_ValueError, "a variant grid side must be 1..%d, not %ld", SK_MAX_N, n);
         return NULL;
     }
     VariantTables *v = malloc(sizeof *v);
     if (!v) return PyErr_NoMemory();
-    if (read_variant(tables, n, v) < 0) {
+    if (read_variant(tables, n, bitboards, v) < 0) {
         free(v);
         return NULL;
     }
@@ -742,9 +745,10 @@ static PyMethodDef core_methods[] = {
      "solve_many(data, box_rows, box_cols, decode, limit=1, node_limit=None, time_limit=None, seed=None, "
      "method='fast', restarts=True, cancel=None, total_time_limit=None, variant=None) -> (status, counts, "
      "solutions, nodes, guesses, errors)"},
-    {"variant", core_variant, METH_VARARGS,
-     "variant(n, (houses, peer_start, peers)) -> a prepared variant: the tables checked and derived once, "
-     "for the variant= argument of solve and solve_many"},
+    {"variant", (PyCFunction)(void (*)(void))core_variant, METH_VARARGS | METH_KEYWORDS,
+     "variant(n, (houses, peer_start, peers), bitboards=True) -> a prepared variant: the tables checked and "
+     "derived once, for the variant= argument of solve and solve_many (bitboards=False keeps the generic "
+     "variant search at every size, for tests)"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef core_module = {PyModuleDef_HEAD_INIT, "sudokit.search._core",

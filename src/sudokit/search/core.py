@@ -90,11 +90,12 @@ def variant_tables(geometry: Geometry) -> tuple[bytes, bytes, bytes] | None:
 
 
 @lru_cache(maxsize=256)
-def prepared_variant(geometry: Geometry):
-    """A variant geometry's tables checked and derived once in C (bitboards on 9x9), for many
-    searches; None for a classic geometry. Cached per geometry (jigsaw regions included)."""
+def prepared_variant(geometry: Geometry, bitboards: bool = True):
+    """A variant geometry's tables checked and derived once in C, for many searches; None for a
+    classic geometry. Cached per geometry (jigsaw regions included). The core searches grids up
+    to 16x16 on bitboards; ``bitboards=False`` keeps its generic variant search (for tests)."""
     tables = variant_tables(geometry)
-    return None if tables is None else _core.variant(geometry.size, tables)
+    return None if tables is None else _core.variant(geometry.size, tables, bitboards=bitboards)
 
 
 def candidate_masks(grid: Grid) -> bytes | None:

@@ -133,9 +133,9 @@ typedef struct {
 
 #define SK_MAX_HOF 16
 
-/* Derive the tables a variant search reads (0, or -1 when out of memory); release them with
- * sk_vgeom_release. */
-int sk_vgeom_prepare(sk_vgeom *g);
+/* Derive the tables a variant search reads (0, or -1 when out of memory), with the bitboards
+ * when they fit and bitboards is non-zero; release them with sk_vgeom_release. */
+int sk_vgeom_prepare(sk_vgeom *g, int bitboards);
 void sk_vgeom_release(sk_vgeom *g);
 /* The bitboard geometry of v in *out: 1, or 0 when v does not fit (size, houses), -1 when out
  * of memory. The search reads it through the matching solve function (sk_vbb_impl.h). */

@@ -187,7 +187,7 @@ static int vchoose(V *x, const uint64_t *s) {
     return cell;
 }
 
-int sk_vgeom_prepare(sk_vgeom *g) {
+int sk_vgeom_prepare(sk_vgeom *g, int bitboards) {
     size_t nc = (size_t)g->n * (size_t)g->n;
     g->member = calloc(nc * (size_t)g->nhouses, 1);
     g->hof = malloc(sizeof(uint16_t) * nc * MAX_HOF);
@@ -204,6 +204,7 @@ int sk_vgeom_prepare(sk_vgeom *g) {
             if (g->nhof[c] < MAX_HOF) g->hof[c * MAX_HOF + g->nhof[c]++] = (uint16_t)h;
         }
     /* the bitboards when they fit, else the search below */
+    if (!bitboards) return 0;
     int fit = sk_vbb9_new(g, &g->bb);
     g->bb_solve = sk_vbb9_solve;
     if (fit == 0) {
