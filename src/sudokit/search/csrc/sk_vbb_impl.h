@@ -12,8 +12,8 @@
  *    house, one of them holds it, so every cell that sees all of them loses the digit. Between
  *    two houses this is locked candidates (pointing, claiming, diagonal-box, window-row,
  *    region-column); with chess-move peers it also reaches cells outside the places' houses.
- * Each rule looks only at the houses where the digit lost a place since that rule last looked,
- * and never again at a house where the digit is placed.
+ * Each rule looks only at the houses where the digit may have lost a place since that rule
+ * last looked (noted as places go), never again at a house where the digit is placed.
  * Search: depth first (an explicit stack of states on the heap) on the open cell with the
  * fewest candidates, ties to the cell with the most open peers (random among equals when
  * randomizing). With job->restarts and a limit of one solution the search restarts under a
@@ -97,15 +97,16 @@ struct sk_vbb {
     B house[VMAXH];
     B peer[VMAXC];
     uint64_t houses_of[VMAXC]; /* per cell, the houses that hold it (bit h) */
+    uint64_t houses_near[VMAXC]; /* per cell, the houses that hold any of its peers */
 };
 typedef struct sk_vbb G;
 
 typedef struct {
-    B c[VMAXN];           /* digit d may be (or is) in these cells */
-    B swept[VMAXN];       /* c[d] when the singles last looked at d's houses */
-    B intersected[VMAXN]; /* c[d] when the peer intersections last looked */
-    B uns;                /* cells not yet placed */
+    B c[VMAXN];             /* digit d may be (or is) in these cells */
+    B uns;                  /* cells not yet placed */
     uint64_t placed[VMAXN]; /* the houses where d is placed */
+    uint64_t single[VMAXN]; /* houses that may have lost a place of d since the singles looked */
+    uint64_t inter[VMAXN];  /* the same since the peer intersections looked */
 } VS;
 
 typedef struct {
@@ -143,60 +144,64 @@ int VNEW(const sk_vgeom *v, void **out) {
             g->peer[p] = b_or(g->peer[p], b_bit(c));
         }
     for (int c = 0; c < nc; c++) g->peer[c] = b_andnot(g->peer[c], b_bit(c));
+    for (int c = 0; c < nc; c++)
+        for (B m = g->peer[c]; b_any(m); m = b_drop_first(m)) g->houses_near[c] |= g->houses_of[b_first(m)];
     *out = g;
     return 1;
 }
 
+/* Digit d loses the cells of m, every one a place of d: note the houses to look at again. */
+static inline void lose(const G *g, VS *s, int d, B m) {
+    uint64_t hs = 0;
+    for (; b_any(m); m = b_drop_first(m)) hs |= g->houses_of[b_first(m)];
+    s->single[d] |= hs;
+    s->inter[d] |= hs;
+}
+
 /* Place digit d in cell (not yet propagated); returns the digits whose boards changed. */
 static inline uint32_t place(const G *g, VS *s, int cell, int d) {
-    B bit = b_bit(cell);
+    int w = cell >> 6;
+    uint64_t bit = 1ULL << (cell & 63);
     uint32_t dirty = 1u << d;
     s->c[d] = b_andnot(s->c[d], g->peer[cell]);
+    s->single[d] |= g->houses_near[cell]; /* the peers' houses: a superset of those that lost d */
+    s->inter[d] |= g->houses_near[cell];
+    uint64_t hs = g->houses_of[cell];
     for (int e = 0; e < g->n; e++)
-        if (e != d && b_has(s->c[e], cell)) {
-            s->c[e] = b_andnot(s->c[e], bit);
+        if (e != d && (s->c[e].w[w] & bit)) {
+            s->c[e].w[w] &= ~bit;
+            s->single[e] |= hs;
+            s->inter[e] |= hs;
             dirty |= 1u << e;
         }
-    s->uns = b_andnot(s->uns, bit);
-    s->placed[d] |= g->houses_of[cell];
+    s->uns.w[w] &= ~bit;
+    s->placed[d] |= hs;
     return dirty;
 }
 
-/* The houses that hold any cell of m and where d is not placed yet. */
-static inline uint64_t houses_at(const G *g, const VS *s, int d, B m) {
-    uint64_t hs = 0;
-    for (; b_any(m); m = b_drop_first(m)) hs |= g->houses_of[b_first(m)];
-    return hs & ~s->placed[d];
-}
-
-/* Hidden singles of digit d in the houses that lost a place of d since they were last looked
- * at, to a fixpoint for d; 0 on a contradiction. */
+/* Hidden singles of digit d in the houses that may have lost a place of d since they were last
+ * looked at, to a fixpoint for d; 0 on a contradiction. */
 static inline int sweep_digit(const G *g, VS *s, int d, uint32_t *dirty) {
-    B board = s->c[d], lost = b_andnot(s->swept[d], board);
-    while (b_any(lost)) {
-        uint64_t hs = houses_at(g, s, d, lost);
-        B before = board;
+    uint64_t hs;
+    while ((hs = s->single[d] & ~s->placed[d])) {
+        s->single[d] = 0;
         for (; hs; hs &= hs - 1) {
-            B p = b_and(board, g->house[sk_ctz64(hs)]);
+            B p = b_and(s->c[d], g->house[sk_ctz64(hs)]);
             if (!b_any(p)) return 0;
-            if (!b_many(p) && b_any(b_and(p, s->uns))) {
-                *dirty |= place(g, s, b_first(p), d);
-                board = s->c[d];
-            }
+            if (!b_many(p) && b_any(b_and(p, s->uns))) *dirty |= place(g, s, b_first(p), d);
         }
-        lost = b_andnot(before, board);
     }
-    s->swept[d] = board;
+    s->single[d] = 0;
     *dirty &= ~(1u << d);
     return 1;
 }
 
-/* Peer intersections of digit d in the houses that lost a place of d since they were last
- * looked at; returns whether d lost any place. */
+/* Peer intersections of digit d in the houses that may have lost a place of d since they were
+ * last looked at; returns whether d lost any place. */
 static inline int intersect_digit(const G *g, VS *s, int d) {
     B board = s->c[d];
-    uint64_t hs = houses_at(g, s, d, b_andnot(s->intersected[d], board));
-    s->intersected[d] = board;
+    uint64_t hs = s->inter[d] & ~s->placed[d];
+    s->inter[d] = 0;
     for (; hs; hs &= hs - 1) {
         B p = b_and(board, g->house[sk_ctz64(hs)]);
         if (!b_any(p)) continue; /* the singles' sweep reports it */
@@ -206,6 +211,7 @@ static inline int intersect_digit(const G *g, VS *s, int d) {
         board = b_andnot(board, seen);
     }
     if (b_eq(board, s->c[d])) return 0;
+    lose(g, s, d, b_andnot(s->c[d], board));
     s->c[d] = board;
     return 1;
 }
@@ -332,7 +338,8 @@ int VSOLVE(const void *geometry, const uint8_t *grid, sk_job *job) {
     VS *s = &stack[0].s;
     memset(s, 0, sizeof *s);
     for (int d = 0; d < g->n; d++) {
-        s->c[d] = s->swept[d] = s->intersected[d] = g->all;
+        s->c[d] = g->all;
+        s->single[d] = s->inter[d] = g->nh == 64 ? ~0ULL : (1ULL << g->nh) - 1; /* every house, once */
         if (job->cands)
             for (int i = 0; i < g->nc; i++)
                 if (!grid[i] && !((job->cands[i] >> d) & 1)) s->c[d] = b_andnot(s->c[d], b_bit(i));
