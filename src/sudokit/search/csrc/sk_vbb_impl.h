@@ -8,7 +8,7 @@
  *  - hidden single: a digit with one place left in a house goes there; no place is a
  *    contradiction;
  *  - naked single: a cell left with one digit takes it (no digit left is a contradiction);
- *  - peer intersection, once the singles are done: for a digit with two or more places in a
+ *  - peer intersection, once the singles are done: for a digit with two or three places in a
  *    house, one of them holds it, so every cell that sees all of them loses the digit. Between
  *    two houses this is locked candidates (pointing, claiming, diagonal-box, window-row,
  *    region-column); with chess-move peers it also reaches cells outside the places' houses.
@@ -97,7 +97,6 @@ struct sk_vbb {
     B house[VMAXH];
     B peer[VMAXC];
     uint64_t houses_of[VMAXC]; /* per cell, the houses that hold it (bit h) */
-    uint64_t houses_near[VMAXC]; /* per cell, the houses that hold any of its peers */
 };
 typedef struct sk_vbb G;
 
@@ -144,8 +143,6 @@ int VNEW(const sk_vgeom *v, void **out) {
             g->peer[p] = b_or(g->peer[p], b_bit(c));
         }
     for (int c = 0; c < nc; c++) g->peer[c] = b_andnot(g->peer[c], b_bit(c));
-    for (int c = 0; c < nc; c++)
-        for (B m = g->peer[c]; b_any(m); m = b_drop_first(m)) g->houses_near[c] |= g->houses_of[b_first(m)];
     *out = g;
     return 1;
 }
@@ -163,9 +160,9 @@ static inline uint32_t place(const G *g, VS *s, int cell, int d) {
     int w = cell >> 6;
     uint64_t bit = 1ULL << (cell & 63);
     uint32_t dirty = 1u << d;
-    s->c[d] = b_andnot(s->c[d], g->peer[cell]);
-    s->single[d] |= g->houses_near[cell]; /* the peers' houses: a superset of those that lost d */
-    s->inter[d] |= g->houses_near[cell];
+    B lost = b_and(s->c[d], g->peer[cell]);
+    s->c[d] = b_andnot(s->c[d], lost);
+    lose(g, s, d, lost);
     uint64_t hs = g->houses_of[cell];
     for (int e = 0; e < g->n; e++)
         if (e != d && (s->c[e].w[w] & bit)) {
@@ -205,6 +202,7 @@ static inline int intersect_digit(const G *g, VS *s, int d) {
     for (; hs; hs &= hs - 1) {
         B p = b_and(board, g->house[sk_ctz64(hs)]);
         if (!b_any(p)) continue; /* the singles' sweep reports it */
+        if (b_pop(p) > 3) continue; /* four places or more rarely share a peer: not worth it */
         B seen = g->peer[b_first(p)];
         for (B q = b_drop_first(p); b_any(q) && b_any(b_and(seen, board)); q = b_drop_first(q))
             seen = b_and(seen, g->peer[b_first(q)]);
