@@ -259,6 +259,40 @@ def _check(values: bytearray, geometry: Geometry, node_limit: int, clock: _Clock
     return count
 
 
+def _check_removal(values: bytearray, geometry: Geometry, orbit, solution, node_limit: int,
+                   clock: _Clock) -> int | None:
+    """:func:`_check` of a puzzle that had one solution (``solution``) until the givens of
+    ``orbit`` went. Another solution would differ from it in one of those cells, so for a
+    variant (whose core search takes candidates on bitboards) one search per cell, with the
+    cell's answer ruled out and one solution asked for, decides: no smaller tree than that of
+    a count to two, which must finish after finding the known solution."""
+    if geometry.is_classic:  # the 9x9 classic core takes no candidates: count to two
+        return _check(values, geometry, node_limit, clock)
+    import array
+
+    from .search import _core
+    from .search.core import prepared_variant
+
+    full = (1 << geometry.size) - 1
+    masks = array.array("Q", [full]) * geometry.ncells
+    grid = bytes(values)
+    for c in orbit:
+        masks[c] = full & ~(1 << (solution[c] - 1))
+        _, count, complete, limit_reached, _, _ = _core.solve(
+            grid, geometry.box_rows, geometry.box_cols, limit=1, keep=0, node_limit=node_limit,
+            time_limit=clock.remaining(), cancel=limits.core_cancel(), restarts=False,
+            candidates=masks.tobytes(), variant=prepared_variant(geometry))
+        masks[c] = full
+        if count:
+            return 2
+        if limit_reached or not complete:
+            if clock.expired():
+                raise _Expired()
+            limits.check()
+            return None
+    return 1
+
+
 class _Expired(Exception):
     """The deadline passed inside a generation step."""
 
@@ -278,7 +312,7 @@ def carve(solution: list[int], geometry: Geometry, symmetry: str, minimal: bool,
         kept = [values[c] for c in orbit]
         for c in orbit:
             values[c] = 0
-        verdict = _check(values, geometry, budget, clock)
+        verdict = _check_removal(values, geometry, orbit, solution, budget, clock)
         if verdict != 1:
             for c, v in zip(orbit, kept):
                 values[c] = v
@@ -289,7 +323,7 @@ def carve(solution: list[int], geometry: Geometry, symmetry: str, minimal: bool,
             kept = [values[c] for c in orbit]
             for c in orbit:
                 values[c] = 0
-            if _check(values, geometry, 0, clock) != 1:
+            if _check_removal(values, geometry, orbit, solution, 0, clock) != 1:
                 for c, v in zip(orbit, kept):
                     values[c] = v
     return values
