@@ -362,3 +362,11 @@ def test_batch_solves_variant_puzzles_given_as_json_lines():
     for g, r in zip(made, results):
         assert r.solution == g.solution.to_line()
     assert "9 regions" in results[-1].reason
+
+
+def test_a_batch_refuses_grids_of_several_geometries():
+    from sudokit.errors import SudokitError
+
+    x, windoku = (minimal_puzzle(Geometry.of(9).with_variants(v), 1) for v in ("x", "windoku"))
+    with pytest.raises(SudokitError, match="one geometry"):
+        core.solve_many([x, windoku], limit=2)

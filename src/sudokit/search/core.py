@@ -13,7 +13,9 @@ the search the result says so (``limit_reached``), it never hangs the caller.
 
 A candidate grid (``grid.candidates``, as a sukaku gives it) is searched with its missing
 candidates ruled out, by the generic solver whatever the method; a variant grid (extra houses,
-jigsaw regions, chess-move peers: :mod:`sudokit.variants`) by the variant solver.
+jigsaw regions, chess-move peers: :mod:`sudokit.variants`) by the variant search, from tables
+prepared once per geometry (:func:`prepared_variant`): bitboards up to 16x16, the generic
+variant search above.
 
 Every call runs under the budget in force (:func:`sudokit.limits.limited`): its deadline caps
 ``time_limit`` and its cancel token stops the search with :class:`CancelledError`. Ctrl-C
@@ -335,10 +337,11 @@ def solve_many(puzzles: str | bytes | bytearray | memoryview | Iterable[str | by
     """Solve every puzzle of a batch in C: text or bytes with one puzzle a line (blank lines
     and ``#`` comments are skipped, text after a grid is ignored), or a sequence of lines or
     grids. All puzzles share one geometry: ``box`` (``"RxC"`` or a tuple), else the one the
-    first line implies; ``geometry`` (a variant's, say) gives it whole, and grids bring their own. ``limit=2`` checks uniqueness; the node and time limits apply to each
-    puzzle, the budget in force to the whole batch (the puzzles it stops, or never starts, get
-    the status ``limit``). Lines that cannot be read get the status ``invalid`` and an entry in
-    ``errors``."""
+    first line implies; ``geometry`` gives it whole (a variant's: extra houses, jigsaw regions),
+    and grids bring their own (one for all of them). ``limit=2`` checks uniqueness; the node and
+    time limits apply to each puzzle, the budget in force to the whole batch (the puzzles it
+    stops, or never starts, get the status ``limit``). Lines that cannot be read get the status
+    ``invalid`` and an entry in ``errors``."""
     if isinstance(puzzles, (str, bytes)):
         data = puzzles
     elif isinstance(puzzles, (bytearray, memoryview)):
@@ -348,6 +351,9 @@ def solve_many(puzzles: str | bytes | bytearray | memoryview | Iterable[str | by
         if items and isinstance(items[0], Grid):
             if geometry is None and box is None:
                 geometry = items[0].geometry
+                if any(g.geometry != geometry for g in items if isinstance(g, Grid)):
+                    raise SudokitError("solve_many takes puzzles of one geometry; these have "
+                                       "several (variants or jigsaw regions): solve them apart")
             items = [g.to_line(alphabet) if isinstance(g, Grid) else g for g in items]
         if items and isinstance(items[0], bytes):
             data = b"\n".join(items)
