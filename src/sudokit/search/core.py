@@ -91,11 +91,12 @@ def variant_tables(geometry: Geometry) -> tuple[bytes, bytes, bytes] | None:
     return houses.tobytes(), start.tobytes(), peers.tobytes()
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=32)
 def prepared_variant(geometry: Geometry, bitboards: bool = True):
     """A variant geometry's tables checked and derived once in C, for many searches; None for a
-    classic geometry. Cached per geometry (jigsaw regions included). The core searches grids up
-    to 16x16 on bitboards; ``bitboards=False`` keeps its generic variant search (for tests)."""
+    classic geometry. Cached per geometry (jigsaw regions included; a 64x64 one holds about a
+    megabyte). The core searches grids up to 16x16 on bitboards; ``bitboards=False`` keeps its
+    generic variant search (for tests)."""
     tables = variant_tables(geometry)
     return None if tables is None else _core.variant(geometry.size, tables, bitboards=bitboards)
 
