@@ -1,54 +1,86 @@
 """Variant puzzles: core solves per second and generation speed (issue 17's targets: 100,000
-X and Windoku solves a second, 50 generated 9x9 puzzles a second, a 16x16 jigsaw in 2 s).
+X and Windoku solves a second, 50 generated 9x9 puzzles a second for every variant, a 16x16
+jigsaw in under 2 s).
 
-    python benchmarks/bench_variants.py [--count 200] [--jigsaw-seeds 5]
+    python benchmarks/bench_variants.py [--count 200] [--jigsaw-seeds 7] [--repeat 3]
 
-Puzzles are generated here (seeded), then each is solved by the core's variant solver; the
-peers have no variant solver, so the table has sudokit's figures only.
+For each variant, ``--count`` minimal puzzles are generated with seed 1 (generated/s is that
+whole run: random grids, random regions for jigsaw, carving with a uniqueness proof per removed
+given). Then the puzzles are solved by the core, best of ``--repeat`` runs:
+
+- batch: all puzzles in one ``core.solve_many`` call (one geometry: not for jigsaw, whose
+  puzzles each have their own regions), ``limit=2`` (uniqueness proved) and ``limit=1``;
+- per call: ``core.solve(puzzle, limit=2)`` once per puzzle, Python's overhead included.
+
+Then 16x16 jigsaw puzzles (random regions, not minimal, as ``generate`` makes them by default)
+for seeds 0..``--jigsaw-seeds``-1. Single thread, wall clock, on whatever else the machine runs:
+the load average is printed. The peers have no variant solver, so the tables are sudokit's only.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import platform
 import statistics
 import time
 
 from sudokit.generate import generate, generate_many
 from sudokit.search import core
 
+VARIANTS = ("x", "windoku", "anti-knight", "anti-king", "jigsaw", "x,windoku", "jigsaw,x")
+
+
+def best_of(repeat: int, fn) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--count", type=int, default=200)
-    ap.add_argument("--jigsaw-seeds", type=int, default=5)
+    ap.add_argument("--jigsaw-seeds", type=int, default=7)
+    ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()
-    print(f"{os.cpu_count()} cores, one used; {time.strftime('%Y-%m-%d')}\n")
-    print("| variant | generated/s | givens (mean) | solves/s | µs per solve |")
-    print("|---|---:|---:|---:|---:|")
-    for variant in ("x", "windoku", "anti-knight", "anti-king", "jigsaw", "x,windoku"):
-        t = time.perf_counter()
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, one used; "
+          f"load average {load}; {time.strftime('%Y-%m-%d')}\n")
+    print("| variant | generated/s | givens (mean) | nodes/solve (limit 2) | batch solves/s, limit 2 "
+          "| batch solves/s, limit 1 | per call solves/s, limit 2 | µs per call |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for variant in VARIANTS:
+        start = time.perf_counter()
         made = list(generate_many(args.count, 9, variant=variant, seed=1, rate=False))
-        gen = args.count / (time.perf_counter() - t)
+        generated = args.count / (time.perf_counter() - start)
         puzzles = [g.puzzle for g in made]
-        rounds = max(1, 20_000 // len(puzzles))
-        t = time.perf_counter()
-        for _ in range(rounds):
-            for p in puzzles:
-                core.solve(p, limit=2)
-        per = (time.perf_counter() - t) / (rounds * len(puzzles))
+        for p in puzzles:  # prepare each geometry before timing (cached per geometry)
+            core.prepared_variant(p.geometry)
+        one_geometry = len({p.geometry for p in puzzles}) == 1
+        batch2 = batch1 = "n/a (own regions each)"
+        if one_geometry:
+            t2 = best_of(args.repeat, lambda: core.solve_many(puzzles, limit=2))
+            t1 = best_of(args.repeat, lambda: core.solve_many(puzzles, limit=1))
+            batch2, batch1 = f"{len(puzzles) / t2:,.0f}", f"{len(puzzles) / t1:,.0f}"
+        per = best_of(args.repeat, lambda: [core.solve(p, limit=2) for p in puzzles]) / len(puzzles)
+        nodes = statistics.mean(core.solve(p, limit=2).nodes for p in puzzles)
         givens = statistics.mean(g.givens for g in made)
-        print(f"| {variant} | {gen:,.0f} | {givens:.1f} | {1 / per:,.0f} | {per * 1e6:.1f} |")
+        print(f"| {variant} | {generated:,.0f} | {givens:.1f} | {nodes:.1f} | {batch2} | {batch1} | "
+              f"{1 / per:,.0f} | {per * 1e6:.1f} |")
     print("\n| 16x16 jigsaw (not minimal) | seconds (median) | max | givens (mean) |")
     print("|---|---:|---:|---:|")
     times, givens = [], []
     for seed in range(args.jigsaw_seeds):
-        t = time.perf_counter()
+        start = time.perf_counter()
         g = generate(16, variant="jigsaw", seed=seed, time_limit=300)
-        times.append(time.perf_counter() - t)
+        times.append(time.perf_counter() - start)
         givens.append(g.givens)
     print(f"| {args.jigsaw_seeds} seeds | {statistics.median(times):.2f} | {max(times):.2f} | "
           f"{statistics.mean(givens):.1f} |")
+
 
 if __name__ == "__main__":
     main()

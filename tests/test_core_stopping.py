@@ -59,6 +59,57 @@ def test_a_cancel_from_another_thread_stops_a_count_that_would_never_end(method)
     assert outcome["ended"] - asked < 0.5
 
 
+def variant_empties() -> dict[str, Grid]:
+    """Empty variant grids for each search of the variant core: counting never ends."""
+    import random
+
+    from sudokit.variants import random_regions
+
+    jigsaw = Geometry.of(16).with_variants(regions=random_regions(16, 4, 4, random.Random(1)))
+    return {"9x9 x (bitboards)": Grid.empty(Geometry.of(9).with_variants("x")),
+            "16x16 jigsaw (bitboards)": Grid.empty(jigsaw),
+            "20x20 x (generic)": Grid.empty(Geometry.of(20).with_variants("x"))}
+
+
+@pytest.mark.parametrize("name", list(variant_empties()))
+def test_a_cancel_stops_a_variant_count_and_a_time_limit_caps_it(name):
+    grid = variant_empties()[name]
+    token = limits.CancelToken()
+
+    def count():
+        with limits.limited(cancel=token):
+            return core.count_solutions(grid, None)
+
+    t, outcome = run_in_thread(count)
+    time.sleep(0.3)
+    assert t.is_alive(), outcome
+    asked = time.perf_counter()
+    token.cancel()
+    t.join(5)
+    assert isinstance(outcome.get("error"), CancelledError), outcome
+    assert outcome["ended"] - asked < 0.5
+    start = time.perf_counter()
+    with limits.limited(0.3):
+        result = core.solve(grid, limit=None, keep=0)
+    assert result.limit_reached and not result.complete
+    assert time.perf_counter() - start < 1.5
+
+
+def test_a_cancel_stops_a_batch_of_variant_puzzles():
+    grid = variant_empties()["9x9 x (bitboards)"]
+    token = limits.CancelToken()
+
+    def batch():
+        with limits.limited(cancel=token):
+            return core.solve_many([grid] * 50, limit=None)
+
+    t, outcome = run_in_thread(batch)
+    time.sleep(0.3)
+    token.cancel()
+    t.join(5)
+    assert isinstance(outcome.get("error"), CancelledError), outcome
+
+
 def test_a_cancel_stops_a_batch_between_and_inside_puzzles():
     token = limits.CancelToken()
     lines = "\n".join([EMPTY_9.to_line()] * 50) + "\n"

@@ -92,14 +92,9 @@ def variant_geometry(shape, names, jigsaw_seed):
         return None  # e.g. windoku on non-square boxes
 
 
-@settings(max_examples=30, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
-@given(shape=st.sampled_from([(2, 2), (2, 3), (3, 3)]), names=st.sampled_from(VARIANTS + [""]),
-       jigsaw=st.one_of(st.none(), st.integers(0, 1000)), seed=st.integers(0, 2**31),
-       keep=st.floats(0.4, 0.7))
-def test_the_core_finds_the_reference_solutions_of_variant_puzzles(shape, names, jigsaw, seed, keep):
-    g = variant_geometry(shape, names, jigsaw)
-    if g is None or g.is_classic:
-        return
+def agrees_with_the_reference(g: Geometry, seed: int, keep: float) -> None:
+    """A random puzzle of g (cells of a random solution kept with probability keep): the core
+    finds the reference solver's solutions and count, when the reference finishes."""
     full = core.solve(Grid.empty(g), limit=1, seed=seed, time_limit=2)
     if full.solution is None:  # some jigsaw layouts with chess moves have no solution at all
         assert full.limit_reached or reference.solve(Grid.empty(g), limit=1, node_limit=2_000).count == 0
@@ -112,9 +107,109 @@ def test_the_core_finds_the_reference_solutions_of_variant_puzzles(shape, names,
     if expected.limit_reached:
         return
     got = core.solve(puzzle, limit=None)
-    assert sorted(tuple(s.values) for s in got.solutions) == sorted(tuple(s.values) for s in expected.solutions)
+    wanted = sorted(tuple(s.values) for s in expected.solutions)
+    assert sorted(tuple(s.values) for s in got.solutions) == wanted
     assert core.count_solutions(puzzle, None) == expected.count
     assert all(s.is_solved for s in got.solutions)
+    assert generic_solutions(puzzle) == (expected.count, wanted)
+
+
+def generic_solutions(puzzle: Grid) -> tuple[int, list[tuple[int, ...]]]:
+    """The count and solutions of the core's generic variant search (no bitboards)."""
+    from sudokit.search import _core
+
+    g = puzzle.geometry
+    raw, count, complete, *_ = _core.solve(bytes(puzzle.values), g.box_rows, g.box_cols, limit=None,
+                                           variant=core.prepared_variant(g, bitboards=False))
+    assert complete
+    return count, sorted(tuple(raw[i:i + g.ncells]) for i in range(0, len(raw), g.ncells))
+
+
+@settings(max_examples=30, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(shape=st.sampled_from([(2, 2), (2, 3), (3, 3)]), names=st.sampled_from(VARIANTS + [""]),
+       jigsaw=st.one_of(st.none(), st.integers(0, 1000)), seed=st.integers(0, 2**31),
+       keep=st.floats(0.4, 0.7))
+def test_the_core_finds_the_reference_solutions_of_variant_puzzles(shape, names, jigsaw, seed, keep):
+    g = variant_geometry(shape, names, jigsaw)
+    if g is not None and not g.is_classic:
+        agrees_with_the_reference(g, seed, keep)
+
+
+# 8x8 on two-word bitboards, four words from 10x10 to 16x16, the generic variant search above, on
+# variants each shape can have (windoku needs square boxes); "jigsaw" draws regions from the seed
+LARGER = [((2, 4), "x,anti-king"), ((2, 4), "jigsaw"), ((2, 5), "x"), ((2, 5), "anti-knight"),
+          ((2, 5), "jigsaw"), ((3, 4), "x,anti-king"), ((3, 4), "jigsaw"), ((4, 4), "x"), ((4, 4), "windoku"), ((4, 4), "anti-knight"), ((4, 4), "anti-king"),
+          ((4, 4), "x,windoku,anti-king"), ((4, 4), "jigsaw"), ((4, 4), "jigsaw,x"), ((4, 5), "x"),
+          ((4, 5), "anti-king")]
+
+
+@settings(max_examples=30, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(kind=st.sampled_from(LARGER), seed=st.integers(0, 2**31), keep=st.floats(0.6, 0.8))
+def test_larger_variant_grids_agree_with_the_reference(kind, seed, keep):
+    shape, names = kind
+    jigsaw = seed if "jigsaw" in names else None
+    agrees_with_the_reference(variant_geometry(shape, names.replace("jigsaw", ""), jigsaw), seed, keep)
+
+
+@pytest.mark.parametrize("names, jigsaw", [("x", None), ("anti-knight", None), ("", 3), ("x", 4)])
+def test_a_variant_candidate_grid_is_searched_without_its_missing_candidates(names, jigsaw):
+    g = variant_geometry((3, 3), names, jigsaw)
+    solution = core.solve(Grid.empty(g), limit=1, seed=5).solution
+    rng = random.Random(5)
+    full = (1 << 9) - 1
+    # every empty cell keeps its answer and a random half of the other digits
+    masks = [(1 << (v - 1)) | (rng.getrandbits(9) & full) for v in solution.values]
+    values = [v if rng.random() < 0.2 else 0 for v in solution.values]
+    grid = Grid(g, values, candidates=masks)
+    expected = reference.solve(grid, limit=None, node_limit=50_000)
+    assert not expected.limit_reached
+    got = core.solve(grid, limit=None)
+    assert sorted(tuple(x.values) for x in got.solutions) == sorted(tuple(x.values) for x in expected.solutions)
+    assert tuple(solution.values) in {tuple(x.values) for x in got.solutions}
+    for x in got.solutions:
+        assert all(masks[c] >> (v - 1) & 1 for c, v in enumerate(x.values) if not values[c])
+
+
+def test_a_prepared_variant_gives_the_same_answers_and_is_checked():
+    from sudokit.search import _core
+
+    g = Geometry.of(9).with_variants("x")
+    puzzle = minimal_puzzle(g, 3)
+    tables = core.variant_tables(g)
+    prepared = core.prepared_variant(g)
+    assert core.prepared_variant(g) is prepared  # derived once per geometry
+    values = bytes(puzzle.values)
+    assert _core.solve(values, 3, 3, limit=2, variant=prepared)[:2] == _core.solve(values, 3, 3, limit=2, variant=tables)[:2]
+    with pytest.raises(ValueError, match="of a 9x9 grid, not 4x4"):
+        _core.solve(bytes(16), 2, 2, variant=prepared)
+    with pytest.raises(ValueError, match="outside the grid"):
+        _core.variant(9, (b"\xff\x00" * 9 + tables[0][18:], tables[1], tables[2]))
+    with pytest.raises(TypeError, match="tuple"):
+        _core.variant(9, list(tables))
+    with pytest.raises(ValueError, match="side"):
+        _core.variant(0, tables)
+
+
+@pytest.mark.parametrize("names, jigsaw", [("x", None), ("windoku,anti-knight", None), ("", 2)])
+def test_a_batch_of_variant_puzzles_gets_the_answers_of_one_call_each(names, jigsaw):
+    g = variant_geometry((3, 3), names, jigsaw)
+    puzzles = [minimal_puzzle(g, seed) for seed in range(4)]
+    broken = Grid(g, [0] * 81)  # many solutions
+    batch = core.solve_many(puzzles + [broken], limit=2)
+    assert batch.statuses == ["unique"] * 4 + ["multiple"]
+    for i, p in enumerate(puzzles):
+        one = core.solve(p, limit=2)
+        assert batch.solution(i).values == one.solution.values
+        assert not batch.solution(i).with_geometry(g).clashes()
+    lines = core.solve_many("\n".join(p.to_line() for p in puzzles), limit=2, geometry=g)
+    assert lines.statuses == ["unique"] * 4
+
+
+def test_a_variant_puzzle_solved_by_classic_rules_alone_has_more_solutions():
+    g = Geometry.of(9).with_variants("anti-knight")
+    puzzle = minimal_puzzle(g, 6)
+    assert core.count_solutions(puzzle, 2) == 1
+    assert core.count_solutions(puzzle.with_geometry(g.classic), 2) == 2
 
 
 def test_a_variant_solution_keeps_every_variant_rule():
@@ -257,3 +352,11 @@ def test_batch_solves_variant_puzzles_given_as_json_lines():
     for g, r in zip(made, results):
         assert r.solution == g.solution.to_line()
     assert "9 regions" in results[-1].reason
+
+
+def test_a_batch_refuses_grids_of_several_geometries():
+    from sudokit.errors import SudokitError
+
+    x, windoku = (minimal_puzzle(Geometry.of(9).with_variants(v), 1) for v in ("x", "windoku"))
+    with pytest.raises(SudokitError, match="one geometry"):
+        core.solve_many([x, windoku], limit=2)

@@ -182,45 +182,58 @@ def describe(variants: tuple[str, ...], jigsaw: bool, killer: bool = False) -> s
 
 def random_regions(size: int, box_rows: int, box_cols: int, rng, swaps: int | None = None) -> tuple[int, ...]:
     """Random jigsaw regions: the boxes, then many random exchanges of two border cells
-    between neighbouring regions that keep every region connected (same sizes)."""
+    between neighbouring regions that keep every region connected (same sizes).
+
+    Regions are bit masks of the grid's cells (bit = cell index), so the neighbours of a
+    region and its connection are a few shifts each, not a walk over cells."""
     n = size
+    full = (1 << n * n) - 1
+    not_first = full & ~sum(1 << (r * n) for r in range(n))  # cells not in column 1
+    not_last = full & ~sum(1 << (r * n + n - 1) for r in range(n))
+
+    def around(m: int) -> int:
+        """The cells next to the cells of m (side by side), m's own included."""
+        return (m | ((m & not_last) << 1) | ((m & not_first) >> 1) | (m << n) | (m >> n)) & full
+
+    def connected(m: int) -> bool:
+        reach = m & -m
+        while True:  # grow from one cell inside m (around() inlined: the hot loop)
+            grown = (reach | ((reach & not_last) << 1) | ((reach & not_first) >> 1) | (reach << n)
+                     | (reach >> n)) & m
+            if grown == reach:
+                return reach == m
+            reach = grown
+
+    near = [_bits(around(1 << c) & ~(1 << c)) for c in range(n * n)]
+
     regions = [(r // box_rows) * box_rows + c // box_cols for r in range(n) for c in range(n)]
-    members = [set() for _ in range(n)]
+    members = [0] * n
     for c, r in enumerate(regions):
-        members[r].add(c)
-
-    def neighbours(c: int):
-        r, k = divmod(c, n)
-        if r:
-            yield c - n
-        if r < n - 1:
-            yield c + n
-        if k:
-            yield c - 1
-        if k < n - 1:
-            yield c + 1
-
-    def border(a: int, b: int) -> list[int]:
-        """Cells of region a next to region b."""
-        return [c for c in members[a] if any(regions[d] == b for d in neighbours(c))]
-
-    def still_connected(region: set[int]) -> bool:
-        start = next(iter(region))
-        return len(_connected(start, region, n)) == len(region)
-
+        members[r] |= 1 << c
     for _ in range(swaps if swaps is not None else 6 * n * n):
         x = rng.randrange(n * n)
         a = regions[x]
-        others = {regions[d] for d in neighbours(x)} - {a}
+        others = {regions[d] for d in near[x]} - {a}
         if not others:
             continue
         b = rng.choice(sorted(others))
-        candidates = [y for y in border(b, a) if y != x]
+        candidates = _bits(members[b] & around(members[a]) & ~(1 << x))  # cells of b next to a
         if not candidates:
             continue
         y = rng.choice(candidates)
-        new_a, new_b = (members[a] - {x}) | {y}, (members[b] - {y}) | {x}
-        if still_connected(new_a) and still_connected(new_b):
+        new_a = members[a] & ~(1 << x) | (1 << y)
+        new_b = members[b] & ~(1 << y) | (1 << x)
+        if connected(new_a) and connected(new_b):
             members[a], members[b] = new_a, new_b
             regions[x], regions[y] = b, a
     return tuple(regions)
+
+
+def _bits(m: int) -> list[int]:
+    """The indices of the set bits of m, lowest first."""
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out

@@ -16,7 +16,10 @@
  * solved by the generic solver whatever the method (a filled cell's mask is ignored).
  * variant: None, or (houses, peer_start, peers), native arrays as bytes: every house's N cells
  * (uint16), per cell the offset of its peers (uint32, N*N+1 of them) and the peers (uint16):
- * a variant grid, solved by the variant solver whatever the method.
+ * a variant grid, solved by the variant solver whatever the method; or a prepared variant from
+ * variant(n, tables, bitboards=True), which checks and derives the tables once for many
+ * searches (bitboards=False: the generic variant search even where bitboards fit; solve_many
+ * takes variant= too: every puzzle of the batch has that variant).
  * data: bytes or str, one puzzle a line,
  * decoded through decode (256 bytes: 0 blank, 1..N a value, 0xFE skipped, 0xFF not a symbol).
  * counts, nodes and guesses are native int64 arrays. Status codes: see STATUS_* below.
@@ -246,11 +249,14 @@ typedef struct {
 } VariantTables;
 
 static void free_variant(VariantTables *v) {
+    sk_vgeom_release(&v->g);
     free(v->houses);
     free(v->peers);
     free(v->start);
     memset(v, 0, sizeof *v);
 }
+
+#define VARIANT_CAPSULE "sudokit.search._core.variant"
 
 static int copy_buffer(PyObject *obj, size_t item, const char *what, void **out, size_t *count) {
     Py_buffer b;
@@ -272,11 +278,11 @@ static int copy_buffer(PyObject *obj, size_t item, const char *what, void **out,
     return 0;
 }
 
-static int variant_arg(PyObject *obj, long n, VariantTables *v) {
+/* Read, check and prepare the tables (houses, peer_start, peers) of an n x n variant grid. */
+static int read_variant(PyObject *obj, long n, int bitboards, VariantTables *v) {
     memset(v, 0, sizeof *v);
-    if (obj == NULL || obj == Py_None) return 0;
     if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != 3) {
-        PyErr_SetString(PyExc_TypeError, "variant must be None or a tuple (houses, peer_start, peers)");
+        PyErr_SetString(PyExc_TypeError, "variant must be None, a prepared variant or a tuple (houses, peer_start, peers)");
         return -1;
     }
     size_t nh, ns, np, nc = (size_t)(n * n);
@@ -315,10 +321,66 @@ static int variant_arg(PyObject *obj, long n, VariantTables *v) {
     v->g.house_cells = v->houses;
     v->g.peer_start = v->start;
     v->g.peers = v->peers;
+    if (sk_vgeom_prepare(&v->g, bitboards) < 0) {
+        PyErr_NoMemory();
+        goto bad;
+    }
     return 0;
 bad:
     free_variant(v);
     return -1;
+}
+
+static void variant_capsule_free(PyObject *capsule) {
+    VariantTables *v = PyCapsule_GetPointer(capsule, VARIANT_CAPSULE);
+    if (v) {
+        free_variant(v);
+        free(v);
+    }
+}
+
+/* The variant argument of a search: None (*out NULL), a prepared variant (of a grid of side n)
+ * or a tuple of tables, prepared into own (released by the caller with free_variant). */
+static int variant_arg(PyObject *obj, long n, VariantTables *own, const sk_vgeom **out) {
+    memset(own, 0, sizeof *own);
+    *out = NULL;
+    if (obj == NULL || obj == Py_None) return 0;
+    if (PyCapsule_IsValid(obj, VARIANT_CAPSULE)) {
+        VariantTables *v = PyCapsule_GetPointer(obj, VARIANT_CAPSULE);
+        if (v->g.n != n) {
+            PyErr_Format(PyExc_ValueError, "the variant is of a %dx%d grid, not %ldx%ld", v->g.n, v->g.n, n, n);
+            return -1;
+        }
+        *out = &v->g;
+        return 0;
+    }
+    if (read_variant(obj, n, 1, own) < 0) return -1;
+    *out = &own->g;
+    return 0;
+}
+
+static PyObject *core_variant(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *kwlist[] = {"n", "tables", "bitboards", NULL};
+    PyObject *tables;
+    long n;
+    int bitboards = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "lO|p", kwlist, &n, &tables, &bitboards)) return NULL;
+    if (n < 1 || n > SK_MAX_N) {
+        PyErr_Format(PyExc_ValueError, "a variant grid side must be 1..%d, not %ld", SK_MAX_N, n);
+        return NULL;
+    }
+    VariantTables *v = malloc(sizeof *v);
+    if (!v) return PyErr_NoMemory();
+    if (read_variant(tables, n, bitboards, v) < 0) {
+        free(v);
+        return NULL;
+    }
+    PyObject *capsule = PyCapsule_New(v, VARIANT_CAPSULE, variant_capsule_free);
+    if (!capsule) {
+        free_variant(v);
+        free(v);
+    }
+    return capsule;
 }
 
 static PyObject *core_solve(PyObject *self, PyObject *args, PyObject *kw) {
@@ -331,6 +393,7 @@ static PyObject *core_solve(PyObject *self, PyObject *args, PyObject *kw) {
     int restarts = 1, method;
     long long br, bc, keep;
     VariantTables variant;
+    const sk_vgeom *vgeom = NULL;
     memset(&variant, 0, sizeof variant);
     if (!PyArg_ParseTupleAndKeywords(args, kw, "y*OO|OOOOOspOOO", kwlist, &buf, &brobj, &bcobj, &limit, &keepobj,
                                      &node_limit, &time_limit, &seed, &method_name, &restarts, &cancelobj,
@@ -390,19 +453,18 @@ static PyObject *core_solve(PyObject *self, PyObject *args, PyObject *kw) {
         memcpy(masks, cands.buf, sizeof(uint64_t) * (size_t)nc); /* aligned, and ours while unlocked */
         job.cands = masks;
     }
-    if (variant_arg(variantobj, n, &variant) < 0) goto out;
+    if (variant_arg(variantobj, n, &variant, &vgeom) < 0) goto out;
     if (keep < 0 || keep > job.limit) keep = job.limit;
     job.keep = keep;
     job.restarts = restarts;
-    geom = sk_geom_new((int)br, (int)bc);
-    if (!geom) {
+    if (!vgeom && !(geom = sk_geom_new((int)br, (int)bc))) {
         PyErr_NoMemory();
         goto out;
     }
     int rc;
     poll.tstate = PyEval_SaveThread();
     if (job.deadline > 0) job.deadline += sk_now();
-    rc = variant.g.n ? sk_variant_solve(&variant.g, grid, &job) : run(method, geom, grid, &job);
+    rc = vgeom ? sk_variant_solve(vgeom, grid, &job) : run(method, geom, grid, &job);
     PyEval_RestoreThread(poll.tstate);
     if (job.stopped) {
         stopped_error(&poll, job.nodes);
@@ -476,17 +538,20 @@ static int decode_line(const LineRef *ln, const uint8_t *decode, long nc, long n
 
 static PyObject *core_solve_many(PyObject *self, PyObject *args, PyObject *kw) {
     static char *kwlist[] = {"data", "box_rows", "box_cols", "decode", "limit", "node_limit", "time_limit",
-                             "seed", "method", "restarts", "cancel", "total_time_limit", NULL};
+                             "seed", "method", "restarts", "cancel", "total_time_limit", "variant", NULL};
     PyObject *data, *brobj, *bcobj, *limit = NULL, *node_limit = NULL, *time_limit = NULL, *seed = NULL;
-    PyObject *cancelobj = NULL, *total_obj = NULL;
+    PyObject *cancelobj = NULL, *total_obj = NULL, *variantobj = NULL;
+    VariantTables variant;
+    const sk_vgeom *vgeom = NULL;
+    memset(&variant, 0, sizeof variant);
     Py_buffer dec, cancel;
     const char *method_name = "fast";
     int restarts = 1, method;
     long long br, bc;
     double total;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOy*|OOOOspOO", kwlist, &data, &brobj, &bcobj, &dec, &limit,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOy*|OOOOspOOO", kwlist, &data, &brobj, &bcobj, &dec, &limit,
                                      &node_limit, &time_limit, &seed, &method_name, &restarts, &cancelobj,
-                                     &total_obj))
+                                     &total_obj, &variantobj))
         return NULL;
     if (seconds_arg(total_obj, "total_time_limit", &total) < 0) {
         PyBuffer_Release(&dec);
@@ -514,6 +579,7 @@ static PyObject *core_solve_many(PyObject *self, PyObject *args, PyObject *kw) {
     if (common_args(brobj, bcobj, method_name, seed, limit, node_limit, time_limit, &br, &bc, &method, &proto) < 0)
         goto out;
     long n = (long)(br * bc), nc = n * n;
+    if (variant_arg(variantobj, n, &variant, &vgeom) < 0) goto out;
     if (dec.len != 256) {
         PyErr_SetString(PyExc_ValueError, "decode must be 256 bytes");
         goto out;
@@ -614,7 +680,8 @@ static PyObject *core_solve_many(PyObject *self, PyObject *args, PyObject *kw) {
             if (batch_end > 0 && (job.deadline <= 0 || batch_end < job.deadline)) job.deadline = batch_end;
             if (now >= job.deadline) job.aborted = 1; /* the batch's time is up: not started */
         }
-        if (!job.aborted && run(method, geom, grid, &job) < 0) nomem = 1;
+        if (!job.aborted && (vgeom ? sk_variant_solve(vgeom, grid, &job) : run(method, geom, grid, &job)) < 0)
+            nomem = 1;
         total_nodes += job.nodes;
         if (job.stopped) {
             stopped = 1;
@@ -664,6 +731,7 @@ out:
     free(sols);
     free(grid);
     sk_geom_free(geom);
+    free_variant(&variant);
     return result;
 }
 
@@ -675,8 +743,12 @@ static PyMethodDef core_methods[] = {
      "nodes, guesses)"},
     {"solve_many", (PyCFunction)(void (*)(void))core_solve_many, METH_VARARGS | METH_KEYWORDS,
      "solve_many(data, box_rows, box_cols, decode, limit=1, node_limit=None, time_limit=None, seed=None, "
-     "method='fast', restarts=True, cancel=None, total_time_limit=None) -> (status, counts, solutions, nodes, "
-     "guesses, errors)"},
+     "method='fast', restarts=True, cancel=None, total_time_limit=None, variant=None) -> (status, counts, "
+     "solutions, nodes, guesses, errors)"},
+    {"variant", (PyCFunction)(void (*)(void))core_variant, METH_VARARGS | METH_KEYWORDS,
+     "variant(n, (houses, peer_start, peers), bitboards=True) -> a prepared variant: the tables checked and "
+     "derived once, for the variant= argument of solve and solve_many (bitboards=False keeps the generic "
+     "variant search at every size, for tests)"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef core_module = {PyModuleDef_HEAD_INIT, "sudokit.search._core",

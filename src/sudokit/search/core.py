@@ -13,7 +13,9 @@ the search the result says so (``limit_reached``), it never hangs the caller.
 
 A candidate grid (``grid.candidates``, as a sukaku gives it) is searched with its missing
 candidates ruled out, by the generic solver whatever the method; a variant grid (extra houses,
-jigsaw regions, chess-move peers: :mod:`sudokit.variants`) by the variant solver.
+jigsaw regions, chess-move peers: :mod:`sudokit.variants`) by the variant search, from tables
+prepared once per geometry (:func:`prepared_variant`): bitboards up to 16x16, the generic
+variant search above.
 
 Every call runs under the budget in force (:func:`sudokit.limits.limited`): its deadline caps
 ``time_limit`` and its cancel token stops the search with :class:`CancelledError`. Ctrl-C
@@ -92,6 +94,16 @@ def variant_tables(geometry: Geometry) -> tuple[bytes, bytes, bytes] | None:
     return houses.tobytes(), start.tobytes(), peers.tobytes()
 
 
+@lru_cache(maxsize=32)
+def prepared_variant(geometry: Geometry, bitboards: bool = True):
+    """A variant geometry's tables checked and derived once in C, for many searches; None for a
+    classic geometry. Cached per geometry (jigsaw regions included; a 64x64 one holds about a
+    megabyte). The core searches grids up to 16x16 on bitboards; ``bitboards=False`` keeps its
+    generic variant search (for tests)."""
+    tables = variant_tables(geometry)
+    return None if tables is None else _core.variant(geometry.size, tables, bitboards=bitboards)
+
+
 def candidate_masks(grid: Grid) -> bytes | None:
     """A candidate grid's masks as the core reads them (native 64-bit words), else None."""
     return None if grid.candidates is None else array.array("Q", grid.candidates).tobytes()
@@ -122,7 +134,7 @@ def solve(grid: Grid | str, limit: int | None = 1, node_limit: int | None = None
     raw, count, complete, limit_reached, nodes, guesses = _core.solve(
         bytes(grid.values), geo.box_rows, geo.box_cols, limit=lim, keep=keep,
         node_limit=node_limit or 0, seed=seed, method=_method(method), restarts=restarts,
-        candidates=candidate_masks(grid), variant=variant_tables(geo), **_budget(time_limit))
+        candidates=candidate_masks(grid), variant=prepared_variant(geo), **_budget(time_limit))
     seconds = time.perf_counter() - start
     nc = geo.ncells
     solutions = [grid.with_values(raw[i:i + nc]) for i in range(0, len(raw), nc)]
@@ -152,7 +164,7 @@ def count_solutions(grid: Grid | str, limit: int | None = 2, node_limit: int | N
     _, count, _, limit_reached, nodes, _ = _core.solve(
         bytes(grid.values), geo.box_rows, geo.box_cols, limit=lim, keep=0,
         node_limit=node_limit or 0, method=_method(method), candidates=candidate_masks(grid),
-        variant=variant_tables(geo), **_budget(time_limit))
+        variant=prepared_variant(geo), **_budget(time_limit))
     if limit_reached and count < lim:
         raise SearchLimitError(
             f"the {method} search stopped at its node or time limit after {nodes:,} nodes, "
@@ -325,14 +337,15 @@ class BatchResult:
 def solve_many(puzzles: str | bytes | bytearray | memoryview | Iterable[str | bytes | Grid], box=None,
                limit: int | None = 1, node_limit: int | None = None, time_limit: float | None = None,
                seed: int | None = None, *, method: str = NAME, alphabet: str | None = None,
-               restarts: bool = True) -> BatchResult:
+               restarts: bool = True, geometry: Geometry | None = None) -> BatchResult:
     """Solve every puzzle of a batch in C: text or bytes with one puzzle a line (blank lines
     and ``#`` comments are skipped, text after a grid is ignored), or a sequence of lines or
     grids. All puzzles share one geometry: ``box`` (``"RxC"`` or a tuple), else the one the
-    first line implies. ``limit=2`` checks uniqueness; the node and time limits apply to each
-    puzzle, the budget in force to the whole batch (the puzzles it stops, or never starts, get
-    the status ``limit``). Lines that cannot be read get the status ``invalid`` and an entry in
-    ``errors``."""
+    first line implies; ``geometry`` gives it whole (a variant's: extra houses, jigsaw regions),
+    and grids bring their own (one for all of them). ``limit=2`` checks uniqueness; the node and
+    time limits apply to each puzzle, the budget in force to the whole batch (the puzzles it
+    stops, or never starts, get the status ``limit``). Lines that cannot be read get the status
+    ``invalid`` and an entry in ``errors``."""
     if isinstance(puzzles, (str, bytes)):
         data = puzzles
     elif isinstance(puzzles, (bytearray, memoryview)):
@@ -340,19 +353,23 @@ def solve_many(puzzles: str | bytes | bytearray | memoryview | Iterable[str | by
     else:
         items: Sequence = puzzles if isinstance(puzzles, Sequence) else list(puzzles)
         if items and isinstance(items[0], Grid):
-            if box is None:
-                box = (items[0].geometry.box_rows, items[0].geometry.box_cols)
+            if geometry is None and box is None:
+                geometry = items[0].geometry
+                if any(g.geometry != geometry for g in items if isinstance(g, Grid)):
+                    raise SudokitError("solve_many takes puzzles of one geometry; these have "
+                                       "several (variants or jigsaw regions): solve them apart")
             items = [g.to_line(alphabet) if isinstance(g, Grid) else g for g in items]
         if items and isinstance(items[0], bytes):
             data = b"\n".join(items)
         else:
             data = "\n".join(items)
-    geo = _geometry_of(data, box, alphabet)
+    geo = geometry if geometry is not None else _geometry_of(data, box, alphabet)
     start = time.perf_counter()
     status, counts, sols, nodes, guesses, errors = _core.solve_many(
         data, geo.box_rows, geo.box_cols, decode_table(geo.size, alphabet), limit=_limit(limit),
         node_limit=node_limit or 0, seed=seed, method=_method(method), restarts=restarts,
-        time_limit=time_limit or 0.0, cancel=limits.core_cancel(), total_time_limit=limits.remaining())
+        time_limit=time_limit or 0.0, cancel=limits.core_cancel(), total_time_limit=limits.remaining(),
+        variant=prepared_variant(geo))
     seconds = time.perf_counter() - start
 
     def q(raw: bytes) -> array.array:
@@ -367,4 +384,5 @@ def solve_many(puzzles: str | bytes | bytearray | memoryview | Iterable[str | by
 __all__ = [
     "NAME", "DIGITS", "GENERIC", "solve", "solve_digits", "count_solutions", "is_unique",
     "random_solution", "solve_many", "BatchResult", "decode_table", "STATUS_NAMES", "INVALID",
+    "variant_tables", "prepared_variant",
 ]

@@ -104,6 +104,18 @@ void sk_geom_free(sk_geom *g);
 /* Check givens for clashes in a house; 1 if consistent. */
 int sk_givens_consistent(const sk_geom *g, const uint8_t *grid);
 
+/* ---- restarts: the Luby sequence 1 1 2 1 1 2 4 1 1 2 ... (i >= 1), in units of nodes ------- */
+#define SK_LUBY_UNIT_PER_N 512LL /* nodes per Luby unit, times n */
+
+static inline long long sk_luby(long long i) {
+    for (;;) {
+        long long k = 1;
+        while ((1LL << k) - 1 < i) k++;
+        if ((1LL << k) - 1 == i) return 1LL << (k - 1);
+        i -= (1LL << (k - 1)) - 1;
+    }
+}
+
 /* ---- geometry of a variant grid: any houses of n cells, any peers ------------------------ */
 typedef struct {
     int n, nhouses;
@@ -111,7 +123,26 @@ typedef struct {
     const uint16_t *house_cells; /* nhouses * n */
     const uint32_t *peer_start;  /* n*n + 1 offsets into peers */
     const uint16_t *peers;       /* every peer of every cell (houses' and the variant's own) */
+    /* derived once by sk_vgeom_prepare, read by every search of the geometry */
+    uint8_t *member;             /* n*n * nhouses: is the cell in the house? */
+    uint16_t *hof;               /* per cell, up to SK_MAX_HOF houses holding it */
+    uint8_t *nhof;
+    void *bb;                    /* the bitboard solver's geometry (n <= 16, at most 64 houses) */
+    int (*bb_solve)(const void *bb, const uint8_t *grid, sk_job *job);
 } sk_vgeom;
+
+#define SK_MAX_HOF 16
+
+/* Derive the tables a variant search reads (0, or -1 when out of memory), with the bitboards
+ * when they fit and bitboards is non-zero; release them with sk_vgeom_release. */
+int sk_vgeom_prepare(sk_vgeom *g, int bitboards);
+void sk_vgeom_release(sk_vgeom *g);
+/* The bitboard geometry of v in *out: 1, or 0 when v does not fit (size, houses), -1 when out
+ * of memory. The search reads it through the matching solve function (sk_vbb_impl.h). */
+int sk_vbb9_new(const sk_vgeom *v, void **out);   /* 9x9 */
+int sk_vbb16_new(const sk_vgeom *v, void **out);  /* 10x10 to 16x16 */
+int sk_vbb9_solve(const void *bb, const uint8_t *grid, sk_job *job);
+int sk_vbb16_solve(const void *bb, const uint8_t *grid, sk_job *job);
 
 /* ---- the solvers ------------------------------------------------------------------------- */
 /* Each returns 0, or -1 when memory ran out (job->nomem set). Solutions go to job->out. */

@@ -30,8 +30,6 @@
 
 #include "sk_common.h"
 
-#define LUBY_UNIT_PER_N 512LL /* nodes per Luby unit, times n */
-
 /* A branch point: a cell and the digits left to try in it. */
 struct frame {
     int cell;
@@ -418,15 +416,6 @@ static int dfs(G *x, long long budget_end) {
     }
 }
 
-static long long luby(long long i) { /* 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ... (i >= 1) */
-    for (;;) {
-        long long k = 1;
-        while ((1LL << k) - 1 < i) k++;
-        if ((1LL << k) - 1 == i) return 1LL << (k - 1);
-        i -= (1LL << (k - 1)) - 1;
-    }
-}
-
 int sk_generic_solve(const sk_geom *g, const uint8_t *grid, sk_job *job) {
     G x;
     memset(&x, 0, sizeof x);
@@ -493,10 +482,10 @@ int sk_generic_solve(const sk_geom *g, const uint8_t *grid, sk_job *job) {
         memcpy(x.stack[0], root, sizeof(uint64_t) * x.words);
         dfs(&x, 0);
     } else {
-        long long unit = LUBY_UNIT_PER_N * x.n;
+        long long unit = SK_LUBY_UNIT_PER_N * x.n;
         for (long long run = 1;; run++) {
             memcpy(x.stack[0], root, sizeof(uint64_t) * x.words);
-            int stopped = dfs(&x, job->nodes + unit * luby(run));
+            int stopped = dfs(&x, job->nodes + unit * sk_luby(run));
             if (!stopped || job->count || job->aborted || job->stopped || job->nomem) break;
             x.randomize = 1; /* later runs take a new random order */
         }

@@ -23,12 +23,13 @@ typedef struct {
     uint16_t *queue; /* cells that became single, to assign */
     int nq;
     uint64_t rng;
-    uint8_t *member; /* nc * nhouses: is the cell in the house? */
-    uint16_t *hof;   /* per cell, up to MAX_HOF houses holding it */
-    uint8_t *nhof;
+    int randomize;
+    const uint8_t *member; /* the geometry's tables (sk_vgeom_prepare) */
+    const uint16_t *hof;
+    const uint8_t *nhof;
 } V;
 
-#define MAX_HOF 16
+#define MAX_HOF SK_MAX_HOF
 
 /* A state block: [0] open cells, [1..nc] candidates, then nc value bytes. */
 #define VOPEN(s) ((s)[0])
@@ -186,7 +187,99 @@ static int vchoose(V *x, const uint64_t *s) {
     return cell;
 }
 
+int sk_vgeom_prepare(sk_vgeom *g, int bitboards) {
+    size_t nc = (size_t)g->n * (size_t)g->n;
+    g->member = calloc(nc * (size_t)g->nhouses, 1);
+    g->hof = malloc(sizeof(uint16_t) * nc * MAX_HOF);
+    g->nhof = calloc(nc, 1);
+    if (!g->member || !g->hof || !g->nhof) {
+        sk_vgeom_release(g);
+        return -1;
+    }
+    for (int h = 0; h < g->nhouses; h++)
+        for (int k = 0; k < g->n; k++) {
+            int c = g->house_cells[(size_t)h * (size_t)g->n + k];
+            if (g->member[(size_t)c * g->nhouses + h]) continue; /* a cell twice in a house */
+            g->member[(size_t)c * g->nhouses + h] = 1;
+            if (g->nhof[c] < MAX_HOF) g->hof[c * MAX_HOF + g->nhof[c]++] = (uint16_t)h;
+        }
+    /* the bitboards when they fit, else the search below */
+    if (!bitboards) return 0;
+    int fit = sk_vbb9_new(g, &g->bb);
+    g->bb_solve = sk_vbb9_solve;
+    if (fit == 0) {
+        fit = sk_vbb16_new(g, &g->bb);
+        g->bb_solve = sk_vbb16_solve;
+    }
+    if (fit < 0) {
+        sk_vgeom_release(g);
+        return -1;
+    }
+    return 0;
+}
+
+void sk_vgeom_release(sk_vgeom *g) {
+    free(g->member);
+    free(g->hof);
+    free(g->nhof);
+    free(g->bb);
+    g->bb = NULL;
+    g->member = NULL;
+    g->hof = NULL;
+    g->nhof = NULL;
+}
+
+/* Depth-first search below the propagated, open state states[0]; 1 when the search must stop,
+ * 2 when the node count reaches budget_end (0: no budget). */
+static int vdfs(V *x, uint64_t **states_p, int *scap_p, int *cells, uint64_t *rem, long long budget_end) {
+    sk_job *job = x->job;
+    size_t words = vwords(x->nc);
+    int cap = x->nc + 2;
+    int k = 0;
+    cells[0] = vchoose(x, *states_p);
+    rem[0] = VCAND(*states_p)[cells[0]];
+    job->guesses++;
+    while (k >= 0) {
+        if (!rem[k]) {
+            k--;
+            continue;
+        }
+        uint64_t r = rem[k];
+        int d = x->randomize ? sk_random_bit(r, &x->rng) : sk_ctz64(r);
+        rem[k] = r & ~(1ULL << d);
+        if (k + 1 >= *scap_p) {
+            int more = 2 * *scap_p < cap ? 2 * *scap_p : cap;
+            uint64_t *grown = realloc(*states_p, sizeof(uint64_t) * words * (size_t)more);
+            if (!grown) {
+                job->nomem = 1;
+                return 1;
+            }
+            *states_p = grown;
+            *scap_p = more;
+        }
+        uint64_t *states = *states_p;
+        uint64_t *t = states + words * (size_t)(k + 1);
+        memcpy(t, states + words * (size_t)k, sizeof(uint64_t) * words);
+        if (sk_tick(job)) return 1;
+        if (budget_end && job->nodes >= budget_end) return 2;
+        x->nq = 0;
+        VCAND(t)[cells[k]] = 1ULL << d;
+        x->queue[x->nq++] = (uint16_t)cells[k];
+        if (!vpropagate(x, t)) continue;
+        if (!VOPEN(t)) {
+            if (sk_store(job, VVAL(x, t), (size_t)x->nc)) return 1;
+            continue;
+        }
+        k++;
+        cells[k] = vchoose(x, t);
+        rem[k] = VCAND(t)[cells[k]];
+        job->guesses++;
+    }
+    return 0;
+}
+
 int sk_variant_solve(const sk_vgeom *g, const uint8_t *grid, sk_job *job) {
+    if (g->bb) return g->bb_solve(g->bb, grid, job);
     V x;
     memset(&x, 0, sizeof x);
     x.g = g;
@@ -194,28 +287,22 @@ int sk_variant_solve(const sk_vgeom *g, const uint8_t *grid, sk_job *job) {
     x.n = g->n;
     x.nc = g->n * g->n;
     x.rng = job->seed;
+    x.randomize = job->randomize;
+    x.member = g->member;
+    x.hof = g->hof;
+    x.nhof = g->nhof;
     size_t words = vwords(x.nc);
     int cap = x.nc + 2, rc = 0, scap = cap < 32 ? cap : 32; /* states grow with the depth */
-    uint64_t *states = malloc(sizeof(uint64_t) * words * (size_t)scap);
+    uint64_t *states = malloc(sizeof(uint64_t) * words * (size_t)(scap + 1));
     int *cells = malloc(sizeof(int) * (size_t)cap);
     uint64_t *rem = malloc(sizeof(uint64_t) * (size_t)cap);
     x.queue = malloc(sizeof(uint16_t) * (size_t)x.nc * 2);
-    x.member = calloc((size_t)x.nc * (size_t)g->nhouses, 1);
-    x.hof = malloc(sizeof(uint16_t) * (size_t)x.nc * MAX_HOF);
-    x.nhof = calloc((size_t)x.nc, 1);
-    if (!states || !cells || !rem || !x.queue || !x.member || !x.hof || !x.nhof) {
+    uint64_t *root = malloc(sizeof(uint64_t) * words);
+    if (!states || !cells || !rem || !x.queue || !root || !x.member) {
         job->nomem = 1;
         rc = -1;
         goto done;
     }
-    for (int h = 0; h < g->nhouses; h++)
-        for (int k = 0; k < x.n; k++) {
-            int c = g->house_cells[(size_t)h * (size_t)x.n + k];
-            if (x.member[(size_t)c * g->nhouses + h]) continue; /* a cell twice in a house */
-            x.member[(size_t)c * g->nhouses + h] = 1;
-            if (x.nhof[c] < MAX_HOF) x.hof[c * MAX_HOF + x.nhof[c]++] = (uint16_t)h;
-        }
-    uint64_t *root = states;
     memset(root, 0, sizeof(uint64_t) * words);
     VOPEN(root) = (uint64_t)x.nc;
     for (int i = 0; i < x.nc; i++) {
@@ -239,43 +326,16 @@ int sk_variant_solve(const sk_vgeom *g, const uint8_t *grid, sk_job *job) {
         sk_store(job, VVAL(&x, root), (size_t)x.nc);
         goto done;
     }
-    int k = 0;
-    cells[0] = vchoose(&x, root);
-    rem[0] = VCAND(root)[cells[0]];
-    job->guesses++;
-    while (k >= 0) {
-        if (!rem[k]) {
-            k--;
-            continue;
+    if (!(job->restarts && job->limit == 1)) {
+        memcpy(states, root, sizeof(uint64_t) * words);
+        vdfs(&x, &states, &scap, cells, rem, 0);
+    } else {
+        long long unit = SK_LUBY_UNIT_PER_N * x.n;
+        for (long long run = 1;; run++) {
+            memcpy(states, root, sizeof(uint64_t) * words);
+            if (vdfs(&x, &states, &scap, cells, rem, job->nodes + unit * sk_luby(run)) != 2) break;
+            x.randomize = 1; /* later runs take a new random order */
         }
-        uint64_t r = rem[k];
-        int d = job->randomize ? sk_random_bit(r, &x.rng) : sk_ctz64(r);
-        rem[k] = r & ~(1ULL << d);
-        if (k + 1 >= scap) {
-            int more = 2 * scap < cap ? 2 * scap : cap;
-            uint64_t *grown = realloc(states, sizeof(uint64_t) * words * (size_t)more);
-            if (!grown) {
-                job->nomem = 1;
-                break;
-            }
-            states = grown;
-            scap = more;
-        }
-        uint64_t *t = states + words * (size_t)(k + 1);
-        memcpy(t, states + words * (size_t)k, sizeof(uint64_t) * words);
-        if (sk_tick(job)) break;
-        x.nq = 0;
-        VCAND(t)[cells[k]] = 1ULL << d;
-        x.queue[x.nq++] = (uint16_t)cells[k];
-        if (!vpropagate(&x, t)) continue;
-        if (!VOPEN(t)) {
-            if (sk_store(job, VVAL(&x, t), (size_t)x.nc)) break;
-            continue;
-        }
-        k++;
-        cells[k] = vchoose(&x, t);
-        rem[k] = VCAND(t)[cells[k]];
-        job->guesses++;
     }
     if (job->nomem) rc = -1;
 done:
@@ -283,8 +343,6 @@ done:
     free(cells);
     free(rem);
     free(x.queue);
-    free(x.member);
-    free(x.hof);
-    free(x.nhof);
+    free(root);
     return rc;
 }
