@@ -246,22 +246,25 @@ def test_every_instance_agrees_with_the_solution(variant, size):
     exhausted (forcing chains are checked on whole solve paths below): never a solution digit
     removed, never a wrong digit placed."""
     solver = LogicalSolver(exclude=FORCING)
-    (made,) = generate_many(1, size, variant=variant, seed=21, rate=False)
-    solution = solve(made.puzzle).solution.values
-    pos = Position.from_grid(made.puzzle)
     checked = 0
-    while checked < 12:
-        step = solver.next_step(pos)
-        if step is None:
+    for made in generate_many(6, size, variant=variant, seed=21, rate=False):
+        solution = solve(made.puzzle).solution.values
+        pos = Position.from_grid(made.puzzle)
+        while checked < 12:
+            step = solver.next_step(pos)
+            if step is None:
+                break
+            if step.technique not in SINGLES:
+                checked += 1
+                for other in solver.all_steps(pos):
+                    assert not [(c, d) for c, d in other.placements if solution[c] != d], \
+                        other.explanation
+                    assert not [(c, d) for c, d in other.eliminations if solution[c] == d], \
+                        other.explanation
+            pos.apply(step)
+        if checked >= 12:
             break
-        if step.technique not in SINGLES:
-            checked += 1
-            for other in solver.all_steps(pos):
-                assert not [(c, d) for c, d in other.placements if solution[c] != d], other.explanation
-                assert not [(c, d) for c, d in other.eliminations if solution[c] == d], \
-                    other.explanation
-        pos.apply(step)
-    assert checked
+    assert checked  # some puzzle needed more than singles
 
 
 @pytest.mark.parametrize("variant", ["x", "windoku", "jigsaw", "anti-knight"])
