@@ -116,6 +116,8 @@ def test_a_grid_format_with_the_solution():
 
 def test_json_format_of_several_puzzles_reads_back():
     result = run("generate", "--to", "json", "--count", "2", "--seed", "6", "--solution")
+    lines = result.stdout.splitlines()
+    assert len(lines) == 2 and all(json.loads(line)["puzzle"] for line in lines)  # JSON lines
     grids = formats.parse(result.stdout, "json", None, None)
     assert len(grids) == 2
     for grid in grids:

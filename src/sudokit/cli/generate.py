@@ -71,8 +71,9 @@ def _size_and_box(size: int | None, box: str | None) -> tuple[int, str | None]:
 
 class _Writer:
     """Writes each generated puzzle as it comes: a line (the solution and rating after it on
-    the same line), a JSON object a line (``--json``), the json format (an array; the solution
-    as each object's ``values``) or a grid format (blocks separated by blank lines)."""
+    the same line), a JSON object a line (``--json``), the json format (JSON lines: one object
+    a line, the solution as its ``values``) or a grid format (blocks separated by blank
+    lines)."""
 
     def __init__(self, to: str | None, alphabet: str | None, solution: bool, rate: bool,
                  as_json: bool) -> None:
@@ -82,7 +83,6 @@ class _Writer:
         self.solution = solution
         self.rate = rate
         self.as_json = as_json
-        self.json_items: list[str] = []
         self.count = 0
 
     def write(self, g) -> None:
@@ -109,7 +109,7 @@ class _Writer:
         if self.to == "json":  # one object a puzzle; the solution as its "values"
             source = g.solution if self.solution else g.puzzle
             grid = Grid(source.geometry, source.values, g.puzzle.givens, comment=note)
-            self.json_items.append(formats.dumps(grid, "json", self.alphabet))
+            echo(formats.dumps(grid, "json", self.alphabet))  # JSON lines, as they come
             return
         blocks = []
         if note:
@@ -120,10 +120,6 @@ class _Writer:
             blocks.append(formats.dumps(g.solution, self.to, self.alphabet))
         echo(("\n" if self.count > 1 else "") + "\n".join(blocks))
 
-    def finish(self) -> None:
-        if self.json_items:
-            echo(self.json_items[0] if len(self.json_items) == 1
-                 else "[\n" + ",\n".join(self.json_items) + "\n]")
 
 
 def generate(
@@ -198,15 +194,12 @@ def generate(
             from .render import output_format
 
             output_format(output, ("pdf",))
-        try:
-            for g in generate_many(count, n, box=box, symmetry=symmetry, minimal=minimal,
-                                   level=level, score=band, technique=technique, seed=seed,
-                                   time_limit=time_limit, rate=rate, variant=variant,
-                                   regions=regions_text(regions), givens=givens):
-                writer.write(g)
-                made.append(g)
-        finally:
-            writer.finish()
+        for g in generate_many(count, n, box=box, symmetry=symmetry, minimal=minimal,
+                               level=level, score=band, technique=technique, seed=seed,
+                               time_limit=time_limit, rate=rate, variant=variant,
+                               regions=regions_text(regions), givens=givens):
+            writer.write(g)
+            made.append(g)
         if output is not None:
             from .render import write_booklet
 

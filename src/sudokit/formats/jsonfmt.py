@@ -20,7 +20,8 @@ One puzzle is an object::
 - ``comment``: optional text. Other keys (``size``, ...) are ignored, except that ``size``
   must agree with the grid.
 
-A text may also hold a list of such objects, or ``{"puzzles": [...]}``. :func:`write` writes
+A text may also hold a list of such objects, ``{"puzzles": [...]}``, or JSON lines (one
+object a line). :func:`write` writes
 one object on one line; ``puzzle`` is a string unless the alphabet is too small for the size,
 and ``candidates`` is written when the grid has them.
 """
@@ -153,7 +154,9 @@ def read(text: str, box=None, alphabet=None) -> list[Grid]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise ParseError(f"not valid JSON ({e.msg})", line=e.lineno, column=e.colno) from None
+        data = _json_lines(text) if e.msg == "Extra data" else None
+        if data is None:
+            raise ParseError(f"not valid JSON ({e.msg})", line=e.lineno, column=e.colno) from None
     except RecursionError:
         raise ParseError("the JSON is nested too deeply") from None
     except ValueError as e:  # e.g. a number with more digits than Python converts
@@ -164,6 +167,22 @@ def read(text: str, box=None, alphabet=None) -> list[Grid]:
     if not items:
         raise ParseError("the JSON holds no puzzle")
     return [_puzzle(obj, i, box, alphabet) for i, obj in enumerate(items, 1)]
+
+
+def _json_lines(text: str) -> list | None:
+    """JSON lines (one object a line, as ``generate --to json`` writes), or None when a line
+    is not a JSON object of its own."""
+    items = []
+    for line in text.splitlines():
+        if line.strip():
+            try:
+                obj = json.loads(line)
+            except (ValueError, RecursionError):
+                return None
+            if not isinstance(obj, dict):
+                return None
+            items.append(obj)
+    return items
 
 
 def to_object(grid: Grid, alphabet=None) -> dict:
