@@ -240,3 +240,16 @@ def test_cli_generate_killer_json_lines_read_back_with_their_cages():
         assert reference.count_solutions(back, 2) == 1
     text = CliRunner().invoke(app, ["generate", "--variant", "killer", "--size", "6", "--seed", "3"])
     assert '"cages"' in text.stdout  # the default output keeps the cages (a json line)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_killers_at_a_level_rate_in_its_band_and_have_one_solution(level):
+    from sudokit.generate import generate, target_band
+    from sudokit.rating import rate
+
+    made = generate(9, variant="killer", level=level, seed=2, time_limit=120)
+    low, high = target_band(level, None)
+    assert low <= made.rating.score <= high and made.rating.level == level
+    assert rate(made.puzzle).score == made.rating.score  # rated afresh
+    checked = reference.solve(made.puzzle, limit=2, node_limit=500_000)
+    assert not checked.limit_reached and checked.count == 1

@@ -542,8 +542,11 @@ KILLER_PROOF_NODES = 20_000
 def _one_killer(plain: Geometry, targets: tuple[_Target, ...], seed: int, clock: _Clock,
                 rate: bool, givens: int) -> Generated:
     """Killer puzzles from ``seed`` until one fits the target: a random solution, ``givens``
-    random givens, and cages cut over it (:func:`sudokit.killer.cut_cages`)."""
+    random givens, and cages cut over it (:func:`sudokit.killer.cut_cages`); with a level,
+    cages merge only while the logic still solves the puzzle within the band's top, and a
+    puzzle below the band is drawn again."""
     from .killer import cut_cages
+    from .rating import rate as rate_puzzle
     from .search import core, reference
 
     rng = random.Random(seed)
@@ -561,15 +564,21 @@ def _one_killer(plain: Geometry, targets: tuple[_Target, ...], seed: int, clock:
         solution = core.random_solution(plain, rng.getrandbits(63)).values
         shown = set(rng.sample(range(plain.ncells), givens))
         values = [v if i in shown else 0 for i, v in enumerate(solution)]
+        top = None if band is None or math.isinf(band[1]) else band[1]
 
-        def unique(cages) -> bool:
+        def keeps(cages) -> bool:
+            """One solution, and with a band's top: the logic solves it within the top (which
+            proves the one solution: no uniqueness technique applies to cages)."""
             if clock.expired():
                 raise _Expired()
             grid = Grid(plain.with_cages(cages), values)
+            if top is not None:
+                found = rate_puzzle(grid, unique=True, ceiling=top)
+                return found.solved and found.score <= top
             result = reference.solve(grid, limit=2, node_limit=KILLER_PROOF_NODES)
             return result.count == 1 and not result.limit_reached
 
-        cages = cut_cages(solution, plain.size, random.Random(rng.getrandbits(64)), unique)
+        cages = cut_cages(solution, plain.size, random.Random(rng.getrandbits(64)), keeps)
         puzzle = Grid(plain.with_cages(cages), values)
         rating = None
         if band is not None or tech is not None or rate:

@@ -179,10 +179,11 @@ def cage_fields(geometry) -> dict:
     return {"cages": [[c.total, [cell_name(x, n) for x in c.cells]] for c in geometry.cages]}
 
 
-def cut_cages(solution: list[int], size: int, rng, unique, largest: int = 5) -> tuple[Cage, ...]:
+def cut_cages(solution: list[int], size: int, rng, unique, largest: int = 5,
+              fewest: int = 1) -> tuple[Cage, ...]:
     """Cages over a full grid ``solution`` whose sums alone have one solution: from one cage a
     cell, neighbouring cages are merged in random order (no digit twice in a cage, at most
-    ``largest`` cells) while ``unique(cages)`` stays true."""
+    ``largest`` cells) while ``unique(cages)`` stays true, down to ``fewest`` cages."""
     n = size
     cage_of = list(range(n * n))
     members = {i: [i] for i in range(n * n)}
@@ -211,7 +212,7 @@ def cut_cages(solution: list[int], size: int, rng, unique, largest: int = 5) -> 
                 if {solution[c] for c in cells} & {solution[c] for c in members[b]}:
                     continue
                 options.append(key)
-        if not options:
+        if not options or len(members) <= fewest:
             return check_cages(cages(), n)
         a, b = rng.choice(sorted(set(options)))
         tried.add((a, b))  # merging only loses information: a merge that fails stays failed

@@ -387,15 +387,15 @@ def _position_of(puzzle):
 
 def _check_solvable(position, unique: bool | None) -> bool:
     """Whether the puzzle (its givens) has one solution; raises when it has none."""
+    from . import search
     from .logic.solver import givens_grid
-    from .search import core
 
     if unique is not None and position.contradiction() is None:
         return unique
     grid = givens_grid(position)
     grid.validate()
     try:
-        count = core.count_solutions(grid, 2, time_limit=limits.remaining())
+        count = search.count_solutions(grid, 2, time_limit=limits.remaining())
     except SearchLimitError:
         limits.check()  # the budget's own message when it is the budget that ran out
         raise

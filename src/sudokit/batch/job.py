@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from ..errors import SudokitError
 from ..geometry import Geometry
 from ..grid import Grid
+from .. import search
 from ..search import _core, core
 from ..symbols import get_alphabet
 from . import records
@@ -322,7 +323,8 @@ def _solve_alone(grid: Grid, opts: Options):
     clashes = grid.clashes()
     if clashes:
         return _clash_message(grid)
-    result = core.solve(grid, opts.limit, node_limit=opts.node_limit, time_limit=opts.time_limit)
+    result = search.solve(grid, None, opts.limit, node_limit=opts.node_limit,
+                          time_limit=opts.time_limit)
     status = {"unique": SOLVED}.get(result.status, result.status)
     solution = result.solution.to_line(opts.alphabet) if result.solution is not None else ""
     return status, result.count, solution, grid.comment

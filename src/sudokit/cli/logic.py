@@ -154,15 +154,15 @@ def _is_plain(position: Position) -> bool:
 def count_solutions(position: Position) -> Solutions:
     """Count the position's solutions (its values and candidates) with the search core, under
     the budget in force (:mod:`sudokit.limits`)."""
-    from ..search import core
+    from .. import search
 
     plain = _is_plain(position)
     if plain:
         grid = givens_grid(position)
     else:
         grid = Grid(position.geometry, position.values, position.givens, candidates=position.cands)
-    result = Solutions(core.count_solutions(grid, 2), plain)
-    if result.count == 0 and not plain and core.count_solutions(givens_grid(position), 1):
+    result = Solutions(search.count_solutions(grid, 2), plain)
+    if result.count == 0 and not plain and search.count_solutions(givens_grid(position), 1):
         result.no_solution = POSITION_NO_SOLUTION
     return result
 

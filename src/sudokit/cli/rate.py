@@ -57,13 +57,13 @@ def _rate_one(grid: Grid, time_limit: float | None):
     limit. Raises :class:`_Unrated` for a puzzle that gets none."""
     from ..logic.solver import partial_path
     from ..rating import rate as rate_puzzle
-    from ..search import core
+    from .. import search
 
     grid.validate()
     done = "while counting the puzzle's solutions"
     try:
         with limits.limited(time_limit, what="the rating"):
-            count = core.count_solutions(grid, 2)
+            count = search.count_solutions(grid, 2)
             if count == 0:
                 raise _Unrated(NO_SOLUTION, EXIT_NO_SOLUTION, "no-solution")
             if count > 1:

@@ -20,7 +20,7 @@ CATALOGUE: dict[str, tuple[str, float, str, bool]] = {
     "full-house": ("Full House", 1.0, "singles", False),
     "hidden-single": ("Hidden Single", 1.2, "singles", False),
     "naked-single": ("Naked Single", 2.3, "singles", False),
-    "cage-combination": ("Cage Combination", 2.0, "killer", False),
+    "cage-combination": ("Cage Combination", 1.5, "killer", False),
     "rule-of-45": ("Rule of 45", 2.2, "killer", False),
     "locked-candidates-pointing": ("Locked Candidates (Pointing)", 2.6, "intersections", False),
     "cage-pointing": ("Cage Pointing", 2.7, "killer", False),
