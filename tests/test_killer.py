@@ -253,3 +253,28 @@ def test_killers_at_a_level_rate_in_its_band_and_have_one_solution(level):
     assert rate(made.puzzle).score == made.rating.score  # rated afresh
     checked = reference.solve(made.puzzle, limit=2, node_limit=500_000)
     assert not checked.limit_reached and checked.count == 1
+
+
+def test_cli_hint_rate_and_batch_on_a_killer(tmp_path):
+    import json
+
+    from killer_cases import unique_killer
+
+    geometry, solution = unique_killer(6, seed=3)
+    grid = Grid.empty(geometry)
+    cages = cages_text(geometry.cages, 6)
+    line = grid.to_line()
+    runner = CliRunner()
+    hint = runner.invoke(app, ["hint", line, "--box", "2x3", "--cages", cages, "--level", "step"])
+    assert hint.exit_code == 0, hint.output
+    assert "cage" in hint.stdout.lower() or "single" in hint.stdout.lower()
+    rated = runner.invoke(app, ["rate", line, "--box", "2x3", "--cages", cages, "--json"])
+    assert rated.exit_code == 0, rated.output
+    assert json.loads(rated.stdout)["solved"]
+    src = tmp_path / "killers.jsonl"
+    src.write_text(formats.dumps(grid, "json") + "\n")
+    out = tmp_path / "out.jsonl"
+    run = runner.invoke(app, ["batch", str(src), "-o", str(out), "--to", "jsonl", "--jobs", "1"])
+    assert run.exit_code == 0, run.output
+    record = json.loads(out.read_text().splitlines()[0])
+    assert record["status"] == "solved" and record["solution"] == Grid(geometry, solution).to_line()
