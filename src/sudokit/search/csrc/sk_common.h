@@ -127,6 +127,16 @@ typedef struct {
     uint8_t *member;             /* n*n * nhouses: is the cell in the house? */
     uint16_t *hof;               /* per cell, up to SK_MAX_HOF houses holding it */
     uint8_t *nhof;
+    /* killer cages (ncages 0: none): cage k holds cage_cells[cage_start[k] .. cage_start[k+1]),
+     * every cell in one cage at most, and its digits add up to cage_sum[k] */
+    int ncages;
+    const uint32_t *cage_start;  /* ncages + 1 offsets */
+    const uint16_t *cage_cells;
+    const uint16_t *cage_sum;
+    /* derived by sk_vgeom_prepare: the digit sets (bit d = digit d+1) of k different digits
+     * 1..n adding up to the cage's sum, combos[combo_start[k] .. combo_start[k+1]) */
+    uint32_t *combo_start;
+    uint64_t *combos;
     void *bb;                    /* the bitboard solver's geometry (n <= 16, at most 64 houses) */
     int (*bb_solve)(const void *bb, const uint8_t *grid, sk_job *job);
 } sk_vgeom;
@@ -134,7 +144,9 @@ typedef struct {
 #define SK_MAX_HOF 16
 
 /* Derive the tables a variant search reads (0, or -1 when out of memory), with the bitboards
- * when they fit and bitboards is non-zero; release them with sk_vgeom_release. */
+ * when they fit and bitboards is non-zero; release them with sk_vgeom_release. Cages are
+ * searched on bitboards only: -2 when a geometry with cages gets none (too big, or
+ * bitboards 0). */
 int sk_vgeom_prepare(sk_vgeom *g, int bitboards);
 void sk_vgeom_release(sk_vgeom *g);
 /* The bitboard geometry of v in *out: 1, or 0 when v does not fit (size, houses), -1 when out

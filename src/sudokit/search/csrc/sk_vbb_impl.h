@@ -12,8 +12,14 @@
  *    house, one of them holds it, so every cell that sees all of them loses the digit. Between
  *    two houses this is locked candidates (pointing, claiming, diagonal-box, window-row,
  *    region-column); with chess-move peers it also reaches cells outside the places' houses.
+ *  - killer cages, once the singles are done: the digit sets of the cage's sum that hold the
+ *    digits placed in it and whose other digits each have a place in its open cells; a digit
+ *    in none of them leaves the cage, no set left is a contradiction (so a full cage makes its
+ *    sum exactly), and a digit in all of them must be in the cage: with one place there it
+ *    goes there, else every cell that sees all its places loses it.
  * Each rule looks only at the houses where the digit may have lost a place since that rule
- * last looked (noted as places go), never again at a house where the digit is placed.
+ * last looked (noted as places go), never again at a house where the digit is placed; the
+ * cages rule only at the cages whose cells lost a digit since it last looked.
  * Search: depth first (an explicit stack of states on the heap) on the open cell with the
  * fewest candidates, ties to the cell with the most open peers (random among equals when
  * randomizing). With job->restarts and a limit of one solution the search restarts under a
@@ -97,6 +103,11 @@ struct sk_vbb {
     B house[VMAXH];
     B peer[VMAXC];
     uint64_t houses_of[VMAXC]; /* per cell, the houses that hold it (bit h) */
+    int ncages;
+    B cage[VMAXC];             /* the cells of each killer cage */
+    int16_t cage_of[VMAXC];    /* per cell, its cage (-1: none) */
+    const uint32_t *combo_start; /* the digit sets of each cage's sum (sk_vgeom) */
+    const uint64_t *combos;
 };
 typedef struct sk_vbb G;
 
@@ -106,6 +117,7 @@ typedef struct {
     uint64_t placed[VMAXN]; /* the houses where d is placed */
     uint64_t single[VMAXN]; /* houses that may have lost a place of d since the singles looked */
     uint64_t inter[VMAXN];  /* the same since the peer intersections looked */
+    B cages;                /* cages whose cells may have lost a digit since the cages rule looked */
 } VS;
 
 typedef struct {
@@ -142,15 +154,39 @@ int VNEW(const sk_vgeom *v, void **out) {
             g->peer[c] = b_or(g->peer[c], b_bit(p));
             g->peer[p] = b_or(g->peer[p], b_bit(c));
         }
+    /* the cells of a cage are peers (the geometry says so too; the cages rule relies on it) */
+    for (int c = 0; c < nc; c++) g->cage_of[c] = -1;
+    g->ncages = v->ncages;
+    g->combo_start = v->combo_start;
+    g->combos = v->combos;
+    for (int k = 0; k < v->ncages; k++) {
+        B m;
+        memset(&m, 0, sizeof m);
+        for (uint32_t i = v->cage_start[k]; i < v->cage_start[k + 1]; i++) m = b_or(m, b_bit(v->cage_cells[i]));
+        g->cage[k] = m;
+        for (uint32_t i = v->cage_start[k]; i < v->cage_start[k + 1]; i++) {
+            g->cage_of[v->cage_cells[i]] = (int16_t)k;
+            g->peer[v->cage_cells[i]] = b_or(g->peer[v->cage_cells[i]], m);
+        }
+    }
     for (int c = 0; c < nc; c++) g->peer[c] = b_andnot(g->peer[c], b_bit(c));
     *out = g;
     return 1;
 }
 
 /* Digit d loses the cells of m, every one a place of d: note the houses to look at again. */
+static inline void note_cage(const G *g, VS *s, int cell) {
+    int k = g->cage_of[cell];
+    if (k >= 0) s->cages.w[k >> 6] |= 1ULL << (k & 63);
+}
+
 static inline void lose(const G *g, VS *s, int d, B m) {
     uint64_t hs = 0;
-    for (; b_any(m); m = b_drop_first(m)) hs |= g->houses_of[b_first(m)];
+    for (; b_any(m); m = b_drop_first(m)) {
+        int cell = b_first(m);
+        hs |= g->houses_of[cell];
+        if (g->ncages) note_cage(g, s, cell);
+    }
     s->single[d] |= hs;
     s->inter[d] |= hs;
 }
@@ -173,6 +209,7 @@ static inline uint32_t place(const G *g, VS *s, int cell, int d) {
         }
     s->uns.w[w] &= ~bit;
     s->placed[d] |= hs;
+    if (g->ncages) note_cage(g, s, cell);
     return dirty;
 }
 
@@ -214,7 +251,57 @@ static inline int intersect_digit(const G *g, VS *s, int d) {
     return 1;
 }
 
-/* Singles to a fixpoint, then peer intersections, until neither changes anything; 0 on a
+/* The cages rule (see the top) at the cages noted since it last looked; 0 on a
+ * contradiction, the digits that lost a place added to *dirty. */
+static int cage_sums(const G *g, VS *s, uint32_t *dirty) {
+    B todo = s->cages;
+    memset(&s->cages, 0, sizeof s->cages);
+    for (; b_any(todo); todo = b_drop_first(todo)) {
+        int k = b_first(todo);
+        B cm = g->cage[k], open = b_and(cm, s->uns);
+        uint64_t placed = 0, choices = 0;
+        for (int d = 0; d < g->n; d++) {
+            B x = b_and(s->c[d], cm);
+            if (!b_any(x)) continue;
+            if (b_any(b_andnot(x, s->uns))) placed |= 1ULL << d;
+            else choices |= 1ULL << d;
+        }
+        uint64_t some = 0, every = ~0ULL;
+        for (uint32_t i = g->combo_start[k]; i < g->combo_start[k + 1]; i++) {
+            uint64_t m = g->combos[i];
+            if ((m & placed) != placed || (m & ~placed & ~choices)) continue;
+            some |= m;
+            every &= m;
+        }
+        if (!some) return 0; /* no set of digits makes the sum (placed cages included) */
+        for (uint64_t out = choices & ~some; out; out &= out - 1) {
+            int d = sk_ctz64(out);
+            B lost = b_and(s->c[d], open);
+            s->c[d] = b_andnot(s->c[d], lost);
+            lose(g, s, d, lost);
+            *dirty |= 1u << d;
+        }
+        for (uint64_t in = every & ~placed; in; in &= in - 1) {
+            int d = sk_ctz64(in);
+            B p = b_and(b_and(s->c[d], cm), s->uns);
+            if (!b_any(p)) return 0; /* its places went to other digits the cage must hold */
+            if (!b_many(p)) {
+                *dirty |= place(g, s, b_first(p), d);
+                continue;
+            }
+            B seen = g->peer[b_first(p)];
+            for (B q = b_drop_first(p); b_any(q); q = b_drop_first(q)) seen = b_and(seen, g->peer[b_first(q)]);
+            B lost = b_and(s->c[d], seen);
+            if (!b_any(lost)) continue;
+            s->c[d] = b_andnot(s->c[d], lost);
+            lose(g, s, d, lost);
+            *dirty |= 1u << d;
+        }
+    }
+    return 1;
+}
+
+/* Singles to a fixpoint, then cage sums and peer intersections, until neither changes anything; 0 on a
  * contradiction. */
 static int propagate(const G *g, VS *s, uint32_t dirty) {
     for (;;) {
@@ -238,6 +325,10 @@ static int propagate(const G *g, VS *s, uint32_t dirty) {
             if (b_has(s->uns, cell)) dirty |= place(g, s, cell, d);
         }
         if (dirty) continue;
+        if (g->ncages && b_any(s->cages)) {
+            if (!cage_sums(g, s, &dirty)) return 0;
+            if (dirty) continue;
+        }
         for (int d = 0; d < g->n; d++)
             if (intersect_digit(g, s, d)) dirty |= 1u << d;
         if (!dirty) return 1;
@@ -343,6 +434,7 @@ int VSOLVE(const void *geometry, const uint8_t *grid, sk_job *job) {
                 if (!grid[i] && !((job->cands[i] >> d) & 1)) s->c[d] = b_andnot(s->c[d], b_bit(i));
     }
     s->uns = g->all;
+    for (int k = 0; k < g->ncages; k++) s->cages = b_or(s->cages, b_bit(k)); /* every cage, once */
     for (int i = 0; i < g->nc; i++) {
         int v = grid[i];
         if (!v) continue;
