@@ -133,8 +133,14 @@ typedef struct {
     const uint32_t *cage_start;  /* ncages + 1 offsets */
     const uint16_t *cage_cells;
     const uint16_t *cage_sum;
-    /* derived by sk_vgeom_prepare: the digit sets (bit d = digit d+1) of k different digits
-     * 1..n adding up to the cage's sum, combos[combo_start[k] .. combo_start[k+1]) */
+    /* derived by sk_vgeom_prepare (sk_cages.c): the sums the search checks, the cages first
+     * (sum k < ncages is cage k), then the sums the houses imply (the rule of 45); sum k holds
+     * sum_cells[sum_start[k] .. sum_start[k+1]), different digits adding up to sum_total[k],
+     * so one of the digit sets (bit d = digit d+1) combos[combo_start[k] .. combo_start[k+1]) */
+    int nsums;
+    uint32_t *sum_start;
+    uint16_t *sum_cells;
+    int *sum_total;
     uint32_t *combo_start;
     uint64_t *combos;
     void *bb;                    /* the bitboard solver's geometry (n <= 16, at most 64 houses) */
@@ -149,6 +155,9 @@ typedef struct {
  * bitboards 0). */
 int sk_vgeom_prepare(sk_vgeom *g, int bitboards);
 void sk_vgeom_release(sk_vgeom *g);
+/* The sums of a geometry with cages (see sk_vgeom): 0, or -1 when out of memory. */
+int sk_cage_sums(sk_vgeom *g);
+void sk_cage_sums_release(sk_vgeom *g);
 /* The bitboard geometry of v in *out: 1, or 0 when v does not fit (size, houses), -1 when out
  * of memory. The search reads it through the matching solve function (sk_vbb_impl.h). */
 int sk_vbb9_new(const sk_vgeom *v, void **out);   /* 9x9 */

@@ -187,43 +187,6 @@ static int vchoose(V *x, const uint64_t *s) {
     return cell;
 }
 
-/* Append to g->combos (room for *cap) every set of k more digits from digit d up, adding up
- * to sum, to the digits of mask; 0, or -1 when out of memory. */
-static int add_combos(sk_vgeom *g, size_t *len, size_t *cap, int d, int k, int sum, uint64_t mask) {
-    if (k == 0) {
-        if (sum) return 0;
-        if (*len == *cap) {
-            size_t more = *cap ? 2 * *cap : 64;
-            uint64_t *grown = realloc(g->combos, sizeof(uint64_t) * more);
-            if (!grown) return -1;
-            g->combos = grown;
-            *cap = more;
-        }
-        g->combos[(*len)++] = mask;
-        return 0;
-    }
-    for (; d < g->n; d++) {
-        int v = d + 1; /* the smallest k digits from v on must not pass sum */
-        if (k * v + k * (k - 1) / 2 > sum) break;
-        if (add_combos(g, len, cap, d + 1, k - 1, sum - v, mask | (1ULL << d)) < 0) return -1;
-    }
-    return 0;
-}
-
-/* The digit sets of every cage's sum (g->combo_start, g->combos); 0, or -1 when out of memory. */
-static int sk_cage_combos(sk_vgeom *g) {
-    size_t len = 0, cap = 0;
-    g->combo_start = malloc(sizeof(uint32_t) * ((size_t)g->ncages + 1));
-    if (!g->combo_start) return -1;
-    for (int k = 0; k < g->ncages; k++) {
-        g->combo_start[k] = (uint32_t)len;
-        int size = (int)(g->cage_start[k + 1] - g->cage_start[k]);
-        if (add_combos(g, &len, &cap, 0, size, g->cage_sum[k], 0) < 0) return -1;
-    }
-    g->combo_start[g->ncages] = (uint32_t)len;
-    return 0;
-}
-
 int sk_vgeom_prepare(sk_vgeom *g, int bitboards) {
     size_t nc = (size_t)g->n * (size_t)g->n;
     g->member = calloc(nc * (size_t)g->nhouses, 1);
@@ -240,12 +203,16 @@ int sk_vgeom_prepare(sk_vgeom *g, int bitboards) {
             g->member[(size_t)c * g->nhouses + h] = 1;
             if (g->nhof[c] < MAX_HOF) g->hof[c * MAX_HOF + g->nhof[c]++] = (uint16_t)h;
         }
-    if (g->ncages && sk_cage_combos(g) < 0) {
+    if (g->ncages && (!bitboards || g->n > 16)) { /* cages are searched on bitboards only */
+        sk_vgeom_release(g);
+        return -2;
+    }
+    if (g->ncages && sk_cage_sums(g) < 0) {
         sk_vgeom_release(g);
         return -1;
     }
     /* the bitboards when they fit, else the search below (which does not read cage sums) */
-    if (!bitboards) return g->ncages ? -2 : 0;
+    if (!bitboards) return 0;
     int fit = sk_vbb9_new(g, &g->bb);
     g->bb_solve = sk_vbb9_solve;
     if (fit == 0) {
@@ -264,10 +231,7 @@ void sk_vgeom_release(sk_vgeom *g) {
     free(g->hof);
     free(g->nhof);
     free(g->bb);
-    free(g->combo_start);
-    free(g->combos);
-    g->combo_start = NULL;
-    g->combos = NULL;
+    sk_cage_sums_release(g);
     g->bb = NULL;
     g->member = NULL;
     g->hof = NULL;

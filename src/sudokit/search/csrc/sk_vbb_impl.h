@@ -12,14 +12,15 @@
  *    house, one of them holds it, so every cell that sees all of them loses the digit. Between
  *    two houses this is locked candidates (pointing, claiming, diagonal-box, window-row,
  *    region-column); with chess-move peers it also reaches cells outside the places' houses.
- *  - killer cages, once the singles are done: the digit sets of the cage's sum that hold the
- *    digits placed in it and whose other digits each have a place in its open cells; a digit
- *    in none of them leaves the cage, no set left is a contradiction (so a full cage makes its
- *    sum exactly), and a digit in all of them must be in the cage: with one place there it
- *    goes there, else every cell that sees all its places loses it.
+ *  - killer sums, once the singles are done, for each cage and each sum the rule of 45 gives
+ *    (sk_cages.c): the digit sets of the sum that hold the digits placed in its cells and whose
+ *    other digits each have a place in its open cells; a digit in none of them leaves the
+ *    cells, no set left is a contradiction (so full cells make their sum exactly), and a digit
+ *    in all of them must be there: with one place it goes there, else every cell that sees
+ *    all its places loses it.
  * Each rule looks only at the houses where the digit may have lost a place since that rule
  * last looked (noted as places go), never again at a house where the digit is placed; the
- * cages rule only at the cages whose cells lost a digit since it last looked.
+ * sums rule only at the sums whose cells lost a digit since it last looked.
  * Search: depth first (an explicit stack of states on the heap) on the open cell with the
  * fewest candidates, ties to the cell with the most open peers (random among equals when
  * randomizing). With job->restarts and a limit of one solution the search restarts under a
@@ -103,10 +104,10 @@ struct sk_vbb {
     B house[VMAXH];
     B peer[VMAXC];
     uint64_t houses_of[VMAXC]; /* per cell, the houses that hold it (bit h) */
-    int ncages;
-    B cage[VMAXC];             /* the cells of each killer cage */
-    int16_t cage_of[VMAXC];    /* per cell, its cage (-1: none) */
-    const uint32_t *combo_start; /* the digit sets of each cage's sum (sk_vgeom) */
+    int nsums;                 /* killer sums (sk_vgeom's, as many as fit) */
+    B sum[VMAXC];              /* the cells of each sum */
+    B sums_of[VMAXC];          /* per cell, the sums that hold it (bit k) */
+    const uint32_t *combo_start; /* the digit sets of each sum (sk_vgeom) */
     const uint64_t *combos;
 };
 typedef struct sk_vbb G;
@@ -117,7 +118,7 @@ typedef struct {
     uint64_t placed[VMAXN]; /* the houses where d is placed */
     uint64_t single[VMAXN]; /* houses that may have lost a place of d since the singles looked */
     uint64_t inter[VMAXN];  /* the same since the peer intersections looked */
-    B cages;                /* cages whose cells may have lost a digit since the cages rule looked */
+    B sums;                 /* sums whose cells may have lost a digit since the sums rule looked */
 } VS;
 
 typedef struct {
@@ -154,19 +155,20 @@ int VNEW(const sk_vgeom *v, void **out) {
             g->peer[c] = b_or(g->peer[c], b_bit(p));
             g->peer[p] = b_or(g->peer[p], b_bit(c));
         }
-    /* the cells of a cage are peers (the geometry says so too; the cages rule relies on it) */
-    for (int c = 0; c < nc; c++) g->cage_of[c] = -1;
-    g->ncages = v->ncages;
+    /* the cells of a cage are peers (the geometry says so too; the sums rule relies on it);
+     * the cages come first among the sums, so all of them fit */
+    g->nsums = v->nsums < VMAXC ? v->nsums : VMAXC;
     g->combo_start = v->combo_start;
     g->combos = v->combos;
-    for (int k = 0; k < v->ncages; k++) {
+    for (int k = 0; k < g->nsums; k++) {
         B m;
         memset(&m, 0, sizeof m);
-        for (uint32_t i = v->cage_start[k]; i < v->cage_start[k + 1]; i++) m = b_or(m, b_bit(v->cage_cells[i]));
-        g->cage[k] = m;
-        for (uint32_t i = v->cage_start[k]; i < v->cage_start[k + 1]; i++) {
-            g->cage_of[v->cage_cells[i]] = (int16_t)k;
-            g->peer[v->cage_cells[i]] = b_or(g->peer[v->cage_cells[i]], m);
+        for (uint32_t i = v->sum_start[k]; i < v->sum_start[k + 1]; i++) m = b_or(m, b_bit(v->sum_cells[i]));
+        g->sum[k] = m;
+        for (uint32_t i = v->sum_start[k]; i < v->sum_start[k + 1]; i++) {
+            int c = v->sum_cells[i];
+            g->sums_of[c] = b_or(g->sums_of[c], b_bit(k));
+            if (k < v->ncages) g->peer[c] = b_or(g->peer[c], m);
         }
     }
     for (int c = 0; c < nc; c++) g->peer[c] = b_andnot(g->peer[c], b_bit(c));
@@ -175,17 +177,13 @@ int VNEW(const sk_vgeom *v, void **out) {
 }
 
 /* Digit d loses the cells of m, every one a place of d: note the houses to look at again. */
-static inline void note_cage(const G *g, VS *s, int cell) {
-    int k = g->cage_of[cell];
-    if (k >= 0) s->cages.w[k >> 6] |= 1ULL << (k & 63);
-}
 
 static inline void lose(const G *g, VS *s, int d, B m) {
     uint64_t hs = 0;
     for (; b_any(m); m = b_drop_first(m)) {
         int cell = b_first(m);
         hs |= g->houses_of[cell];
-        if (g->ncages) note_cage(g, s, cell);
+        if (g->nsums) s->sums = b_or(s->sums, g->sums_of[cell]);
     }
     s->single[d] |= hs;
     s->inter[d] |= hs;
@@ -209,7 +207,7 @@ static inline uint32_t place(const G *g, VS *s, int cell, int d) {
         }
     s->uns.w[w] &= ~bit;
     s->placed[d] |= hs;
-    if (g->ncages) note_cage(g, s, cell);
+    if (g->nsums) s->sums = b_or(s->sums, g->sums_of[cell]);
     return dirty;
 }
 
@@ -251,14 +249,14 @@ static inline int intersect_digit(const G *g, VS *s, int d) {
     return 1;
 }
 
-/* The cages rule (see the top) at the cages noted since it last looked; 0 on a
+/* The sums rule (see the top) at the sums noted since it last looked; 0 on a
  * contradiction, the digits that lost a place added to *dirty. */
-static int cage_sums(const G *g, VS *s, uint32_t *dirty) {
-    B todo = s->cages;
-    memset(&s->cages, 0, sizeof s->cages);
+static int killer_sums(const G *g, VS *s, uint32_t *dirty) {
+    B todo = s->sums;
+    memset(&s->sums, 0, sizeof s->sums);
     for (; b_any(todo); todo = b_drop_first(todo)) {
         int k = b_first(todo);
-        B cm = g->cage[k], open = b_and(cm, s->uns);
+        B cm = g->sum[k], open = b_and(cm, s->uns);
         uint64_t placed = 0, choices = 0;
         for (int d = 0; d < g->n; d++) {
             B x = b_and(s->c[d], cm);
@@ -325,8 +323,8 @@ static int propagate(const G *g, VS *s, uint32_t dirty) {
             if (b_has(s->uns, cell)) dirty |= place(g, s, cell, d);
         }
         if (dirty) continue;
-        if (g->ncages && b_any(s->cages)) {
-            if (!cage_sums(g, s, &dirty)) return 0;
+        if (g->nsums && b_any(s->sums)) {
+            if (!killer_sums(g, s, &dirty)) return 0;
             if (dirty) continue;
         }
         for (int d = 0; d < g->n; d++)
@@ -434,7 +432,7 @@ int VSOLVE(const void *geometry, const uint8_t *grid, sk_job *job) {
                 if (!grid[i] && !((job->cands[i] >> d) & 1)) s->c[d] = b_andnot(s->c[d], b_bit(i));
     }
     s->uns = g->all;
-    for (int k = 0; k < g->ncages; k++) s->cages = b_or(s->cages, b_bit(k)); /* every cage, once */
+    for (int k = 0; k < g->nsums; k++) s->sums = b_or(s->sums, b_bit(k)); /* every sum, once */
     for (int i = 0; i < g->nc; i++) {
         int v = grid[i];
         if (!v) continue;
