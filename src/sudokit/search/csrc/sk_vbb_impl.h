@@ -26,6 +26,7 @@
  * randomizing). With job->restarts and a limit of one solution the search restarts under a
  * growing node budget (Luby), as the generic solver does, from a smaller unit.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -118,7 +119,8 @@ typedef struct {
     uint64_t placed[VMAXN]; /* the houses where d is placed */
     uint64_t single[VMAXN]; /* houses that may have lost a place of d since the singles looked */
     uint64_t inter[VMAXN];  /* the same since the peer intersections looked */
-    B sums;                 /* sums whose cells may have lost a digit since the sums rule looked */
+    B sums;                 /* sums the sums rule must look at again */
+    uint16_t need[VMAXC];   /* per sum, the open digits it must hold when the rule last looked */
 } VS;
 
 typedef struct {
@@ -180,10 +182,19 @@ int VNEW(const sk_vgeom *v, void **out) {
 
 static inline void lose(const G *g, VS *s, int d, B m) {
     uint64_t hs = 0;
+    B sums;
+    memset(&sums, 0, sizeof sums);
     for (; b_any(m); m = b_drop_first(m)) {
         int cell = b_first(m);
         hs |= g->houses_of[cell];
-        if (g->nsums) s->sums = b_or(s->sums, g->sums_of[cell]);
+        if (g->nsums) sums = b_or(sums, g->sums_of[cell]);
+    }
+    /* the sums rule reads, of d, only whether it has a place left in a sum's open cells and,
+     * where the sum must hold it, where (s->c[d] is already without m) */
+    for (sums = b_andnot(sums, s->sums); b_any(sums); sums = b_drop_first(sums)) {
+        int k = b_first(sums);
+        if (!((s->need[k] >> d) & 1) && b_any(b_and(b_and(s->c[d], g->sum[k]), s->uns))) continue;
+        s->sums.w[k >> 6] |= 1ULL << (k & 63);
     }
     s->single[d] |= hs;
     s->inter[d] |= hs;
@@ -244,8 +255,9 @@ static inline int intersect_digit(const G *g, VS *s, int d) {
         board = b_andnot(board, seen);
     }
     if (b_eq(board, s->c[d])) return 0;
-    lose(g, s, d, b_andnot(s->c[d], board));
+    B lost = b_andnot(s->c[d], board);
     s->c[d] = board;
+    lose(g, s, d, lost);
     return 1;
 }
 
@@ -272,6 +284,7 @@ static int killer_sums(const G *g, VS *s, uint32_t *dirty) {
             every &= m;
         }
         if (!some) return 0; /* no set of digits makes the sum (placed cages included) */
+        s->need[k] = (uint16_t)(every & ~placed);
         for (uint64_t out = choices & ~some; out; out &= out - 1) {
             int d = sk_ctz64(out);
             B lost = b_and(s->c[d], open);
@@ -349,7 +362,7 @@ static int choose(const G *g, const VS *s, uint64_t *rng, int randomize, uint32_
     if (!b_any(pool)) pool = b_andnot(s->uns, four);
     int exact = !b_any(pool); /* four digits or more everywhere: count them */
     if (exact) pool = s->uns;
-    int best = -1, bcount = VMAXN + 1, bscore = -1, ties = 0;
+    int best = -1, bcount = VMAXN + 1, bscore = INT_MIN, ties = 0;
     for (; b_any(pool); pool = b_drop_first(pool)) {
         int cell = b_first(pool);
         if (exact) {
@@ -358,7 +371,7 @@ static int choose(const G *g, const VS *s, uint64_t *rng, int randomize, uint32_
             if (k > bcount) continue;
             if (k < bcount) {
                 bcount = k;
-                bscore = -1;
+                bscore = INT_MIN;
             }
         }
         int score = b_pop(b_and(g->peer[cell], s->uns));
