@@ -181,3 +181,13 @@ def test_a_time_limit_stops_a_killer_search():
     assert result.limit_reached and not result.complete
     assert time.perf_counter() - start < 1.0
     assert core.solve(ENDLESS, limit=None, node_limit=5_000, keep=0).limit_reached
+
+
+def test_a_killer_search_split_into_parts_keeps_the_sums():
+    from sudokit.search import parallel
+
+    for seed in range(3):
+        grid, _ = killer(9, seed)
+        split = parallel.solve(grid, limit=20, jobs=1, parts=8)
+        ref = reference.solve(grid, limit=20, node_limit=500_000)
+        assert sorted(s.values for s in split.solutions) == sorted(s.values for s in ref.solutions)
