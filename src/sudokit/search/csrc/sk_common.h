@@ -164,6 +164,11 @@ int sk_vbb9_new(const sk_vgeom *v, void **out);   /* 9x9 */
 int sk_vbb16_new(const sk_vgeom *v, void **out);  /* 10x10 to 16x16 */
 int sk_vbb9_solve(const void *bb, const uint8_t *grid, sk_job *job);
 int sk_vbb16_solve(const void *bb, const uint8_t *grid, sk_job *job);
+/* The same with the killer sums rule (sk_vbbk9.c, sk_vbbk16.c), for geometries with cages. */
+int sk_vbbk9_new(const sk_vgeom *v, void **out);
+int sk_vbbk16_new(const sk_vgeom *v, void **out);
+int sk_vbbk9_solve(const void *bb, const uint8_t *grid, sk_job *job);
+int sk_vbbk16_solve(const void *bb, const uint8_t *grid, sk_job *job);
 
 /* ---- the solvers ------------------------------------------------------------------------- */
 /* Each returns 0, or -1 when memory ran out (job->nomem set). Solutions go to job->out. */

@@ -213,11 +213,12 @@ int sk_vgeom_prepare(sk_vgeom *g, int bitboards) {
     }
     /* the bitboards when they fit, else the search below (which does not read cage sums) */
     if (!bitboards) return 0;
-    int fit = sk_vbb9_new(g, &g->bb);
-    g->bb_solve = sk_vbb9_solve;
+    int killer = g->ncages > 0; /* the builds with the sums rule (sk_vbbk*.c) */
+    int fit = (killer ? sk_vbbk9_new : sk_vbb9_new)(g, &g->bb);
+    g->bb_solve = killer ? sk_vbbk9_solve : sk_vbb9_solve;
     if (fit == 0) {
-        fit = sk_vbb16_new(g, &g->bb);
-        g->bb_solve = sk_vbb16_solve;
+        fit = (killer ? sk_vbbk16_new : sk_vbb16_new)(g, &g->bb);
+        g->bb_solve = killer ? sk_vbbk16_solve : sk_vbb16_solve;
     }
     if (fit < 0) {
         sk_vgeom_release(g);

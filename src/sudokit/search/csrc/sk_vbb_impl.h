@@ -1,6 +1,8 @@
 /* The bitboard variant solver, for any houses and any peers, written once for boards of VW
  * 64-bit words and up to VMAXN digits: sk_vbb9.c includes it for 9x9 (2 words), sk_vbb16.c for
- * 10x10 to 16x16 (4 words). Each defines VW, VMAXN, VNEW and VSOLVE (the exported names).
+ * 10x10 to 16x16 (4 words), sk_vbbk9.c and sk_vbbk16.c the same with VSUMS 1 (killer sums; the
+ * builds without them pay nothing for them). Each defines VW, VMAXN, VNEW and VSOLVE (the
+ * exported names).
  *
  * State: for each digit d a board of the cells that may still hold d (a placed d keeps its
  * bit), and the board of unplaced cells. The geometry is one board per house and per cell (its
@@ -34,6 +36,9 @@
 
 #include "sk_common.h"
 
+#ifndef VSUMS
+#define VSUMS 0
+#endif
 #define VMAXC (64 * VW) /* cells */
 #define VMAXH 64        /* houses (bits of a word) */
 /* Open cells of a sum up to which the sums rule finds their exact digits (above, only the
@@ -125,8 +130,10 @@ typedef struct {
     uint64_t placed[VMAXN]; /* the houses where d is placed */
     uint64_t single[VMAXN]; /* houses that may have lost a place of d since the singles looked */
     uint64_t inter[VMAXN];  /* the same since the peer intersections looked */
+#if VSUMS
     B sums;                 /* sums the sums rule must look at again */
     uint16_t need[VMAXC];   /* per sum, the open digits it must hold when the rule last looked */
+#endif
 } VS;
 
 typedef struct {
@@ -138,7 +145,7 @@ typedef struct {
 int VNEW(const sk_vgeom *v, void **out) {
     *out = NULL;
     int n = v->n, nc = n * n;
-    if (n > VMAXN || nc > VMAXC || v->nhouses > VMAXH || (VW > 2 && n <= 9)) return 0;
+    if (n > VMAXN || nc > VMAXC || v->nhouses > VMAXH || (VW > 2 && n <= 9) || (v->ncages && !VSUMS)) return 0;
     G *g = calloc(1, sizeof *g);
     if (!g) return -1;
     g->n = n;
@@ -186,15 +193,11 @@ int VNEW(const sk_vgeom *v, void **out) {
 
 /* Digit d loses the cells of m, every one a place of d: note the houses to look at again. */
 
-static inline void lose(const G *g, VS *s, int d, B m) {
-    uint64_t hs = 0;
+#if VSUMS
+static inline void lose_sums(const G *g, VS *s, int d, B m) {
     B sums;
     memset(&sums, 0, sizeof sums);
-    for (; b_any(m); m = b_drop_first(m)) {
-        int cell = b_first(m);
-        hs |= g->houses_of[cell];
-        if (g->nsums) sums = b_or(sums, g->sums_of[cell]);
-    }
+    for (; b_any(m); m = b_drop_first(m)) sums = b_or(sums, g->sums_of[b_first(m)]);
     /* the sums rule reads, of d, only whether it has a place left in a sum's open cells and,
      * where the sum must hold it, where (s->c[d] is already without m) */
     for (sums = b_andnot(sums, s->sums); b_any(sums); sums = b_drop_first(sums)) {
@@ -202,6 +205,15 @@ static inline void lose(const G *g, VS *s, int d, B m) {
         if (!((s->need[k] >> d) & 1) && b_any(b_and(b_and(s->c[d], g->sum[k]), s->uns))) continue;
         s->sums.w[k >> 6] |= 1ULL << (k & 63);
     }
+}
+#endif
+
+static inline void lose(const G *g, VS *s, int d, B m) {
+    uint64_t hs = 0;
+#if VSUMS
+    if (g->nsums) lose_sums(g, s, d, m);
+#endif
+    for (; b_any(m); m = b_drop_first(m)) hs |= g->houses_of[b_first(m)];
     s->single[d] |= hs;
     s->inter[d] |= hs;
 }
@@ -224,7 +236,9 @@ static inline uint32_t place(const G *g, VS *s, int cell, int d) {
         }
     s->uns.w[w] &= ~bit;
     s->placed[d] |= hs;
+#if VSUMS
     if (g->nsums) s->sums = b_or(s->sums, g->sums_of[cell]);
+#endif
     return dirty;
 }
 
@@ -267,6 +281,7 @@ static inline int intersect_digit(const G *g, VS *s, int d) {
     return 1;
 }
 
+#if VSUMS
 /* Every way cells i.. (of m) take different digits of left, each one of its candidates (one
  * digit a cell: left has m - i of them): ORs each way's digit of a cell into sup; 1 if any. */
 static int assign(int i, int m, const uint32_t *cand, uint32_t left, uint32_t *path, uint32_t *sup) {
@@ -366,6 +381,8 @@ static int killer_sums(const G *g, VS *s, uint32_t *dirty) {
     return 1;
 }
 
+#endif
+
 /* Singles to a fixpoint, then cage sums and peer intersections, until neither changes anything; 0 on a
  * contradiction. */
 static int propagate(const G *g, VS *s, uint32_t dirty) {
@@ -390,10 +407,12 @@ static int propagate(const G *g, VS *s, uint32_t dirty) {
             if (b_has(s->uns, cell)) dirty |= place(g, s, cell, d);
         }
         if (dirty) continue;
+#if VSUMS
         if (g->nsums && b_any(s->sums)) {
             if (!killer_sums(g, s, &dirty)) return 0;
             if (dirty) continue;
         }
+#endif
         for (int d = 0; d < g->n; d++)
             if (intersect_digit(g, s, d)) dirty |= 1u << d;
         if (!dirty) return 1;
@@ -499,7 +518,9 @@ int VSOLVE(const void *geometry, const uint8_t *grid, sk_job *job) {
                 if (!grid[i] && !((job->cands[i] >> d) & 1)) s->c[d] = b_andnot(s->c[d], b_bit(i));
     }
     s->uns = g->all;
+#if VSUMS
     for (int k = 0; k < g->nsums; k++) s->sums = b_or(s->sums, b_bit(k)); /* every sum, once */
+#endif
     for (int i = 0; i < g->nc; i++) {
         int v = grid[i];
         if (!v) continue;
