@@ -1,8 +1,9 @@
 """Variant puzzles: core solves per second and generation speed (issue 17's targets: 100,000
 X and Windoku solves a second, 50 generated 9x9 puzzles a second for every variant, a 16x16
-jigsaw in under 2 s).
+jigsaw in under 2 s; issue 18's: 20,000 killer solves a second, 5 generated killers a second).
 
-    python benchmarks/bench_variants.py [--count 200] [--jigsaw-seeds 7] [--repeat 3]
+    python benchmarks/bench_variants.py [--count 200] [--jigsaw-seeds 7] [--killers 40]
+                                        [--repeat 3] [--only variants|jigsaw|killer]
 
 For each variant, ``--count`` minimal puzzles are generated with seed 1 (generated/s is that
 whole run: random grids, random regions for jigsaw, carving with a uniqueness proof per removed
@@ -13,7 +14,9 @@ given). Then the puzzles are solved by the core, best of ``--repeat`` runs:
 - per call: ``core.solve(puzzle, limit=2)`` once per puzzle, Python's overhead included.
 
 Then 16x16 jigsaw puzzles (random regions, not minimal, as ``generate`` makes them by default)
-for seeds 0..``--jigsaw-seeds``-1. Single thread, wall clock, on whatever else the machine runs:
+for seeds 0..``--jigsaw-seeds``-1. Then ``--killers`` 9x9 killers with no givens generated with
+seed 1 (generated/s is that whole run: random grids, cages merged while a core proof keeps them
+unique), solved per call with ``limit=2`` (each has its own cages, so no batch). Single thread, wall clock, on whatever else the machine runs:
 the load average is printed. The peers have no variant solver, so the tables are sudokit's only.
 """
 
@@ -44,11 +47,22 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--count", type=int, default=200)
     ap.add_argument("--jigsaw-seeds", type=int, default=7)
+    ap.add_argument("--killers", type=int, default=40)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--only", choices=("variants", "jigsaw", "killer"), help="one section only")
     args = ap.parse_args()
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, one used; "
           f"load average {load}; {time.strftime('%Y-%m-%d')}\n")
+    if args.only in (None, "variants"):
+        variants(args)
+    if args.only in (None, "jigsaw"):
+        jigsaw(args)
+    if args.only in (None, "killer"):
+        killer(args)
+
+
+def variants(args) -> None:
     print("| variant | generated/s | givens (mean) | nodes/solve (limit 2) | batch solves/s, limit 2 "
           "| batch solves/s, limit 1 | per call solves/s, limit 2 | µs per call |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
@@ -70,6 +84,9 @@ def main() -> None:
         givens = statistics.mean(g.givens for g in made)
         print(f"| {variant} | {generated:,.0f} | {givens:.1f} | {nodes:.1f} | {batch2} | {batch1} | "
               f"{1 / per:,.0f} | {per * 1e6:.1f} |")
+
+
+def jigsaw(args) -> None:
     print("\n| 16x16 jigsaw (not minimal) | seconds (median) | max | givens (mean) |")
     print("|---|---:|---:|---:|")
     times, givens = [], []
@@ -80,6 +97,23 @@ def main() -> None:
         givens.append(g.givens)
     print(f"| {args.jigsaw_seeds} seeds | {statistics.median(times):.2f} | {max(times):.2f} | "
           f"{statistics.mean(givens):.1f} |")
+
+
+def killer(args) -> None:
+    start = time.perf_counter()
+    made = list(generate_many(args.killers, 9, variant="killer", seed=1, rate=False))
+    generated = args.killers / (time.perf_counter() - start)
+    puzzles = [g.puzzle for g in made]
+    for p in puzzles:
+        core.prepared_variant(p.geometry)
+    per = best_of(args.repeat, lambda: [core.solve(p, limit=2) for p in puzzles]) / len(puzzles)
+    nodes = [core.solve(p, limit=2).nodes for p in puzzles]
+    cages = statistics.mean(len(p.geometry.cages) for p in puzzles)
+    print("\n| 9x9 killer, no givens | generated/s | cages (mean) | nodes/solve (limit 2): mean, "
+          "median, max | per call solves/s, limit 2 | µs per call |")
+    print("|---|---:|---:|---:|---:|---:|")
+    print(f"| {args.killers} puzzles | {generated:,.1f} | {cages:.1f} | {statistics.mean(nodes):.0f}, "
+          f"{statistics.median(nodes):.0f}, {max(nodes)} | {1 / per:,.0f} | {per * 1e6:.0f} |")
 
 
 if __name__ == "__main__":

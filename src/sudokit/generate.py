@@ -534,9 +534,9 @@ def _killer_givens(variant, givens, geometry: Geometry) -> int | None:
     return givens
 
 
-#: Search nodes a killer's uniqueness proof may take while its cages are cut (the reference
-#: solver proves them until the core takes cages): a merge whose proof needs more is undone.
-KILLER_PROOF_NODES = 20_000
+#: Search nodes a killer's uniqueness proof may take while its cages are cut (core nodes up to
+#: 16x16, reference nodes above): a merge whose proof needs more is undone.
+KILLER_PROOF_NODES = 2_000
 
 
 def _one_killer(plain: Geometry, targets: tuple[_Target, ...], seed: int, clock: _Clock,
@@ -575,8 +575,13 @@ def _one_killer(plain: Geometry, targets: tuple[_Target, ...], seed: int, clock:
             if top is not None:
                 found = rate_puzzle(grid, unique=True, ceiling=top)
                 return found.solved and found.score <= top
-            result = reference.solve(grid, limit=2, node_limit=KILLER_PROOF_NODES)
-            return result.count == 1 and not result.limit_reached
+            if plain.size > core.MAX_CAGE_SIZE:
+                result = reference.solve(grid, limit=2, node_limit=KILLER_PROOF_NODES)
+                return result.count == 1 and not result.limit_reached
+            try:
+                return core.count_solutions(grid, 2, node_limit=KILLER_PROOF_NODES) == 1
+            except SearchLimitError:
+                return False
 
         cages = cut_cages(solution, plain.size, random.Random(rng.getrandbits(64)), keeps)
         puzzle = Grid(plain.with_cages(cages), values)

@@ -47,10 +47,17 @@ def _as_grid(puzzle: Grid | str) -> Grid:
 
 
 def _for_cages(grid: Grid, method: str | None) -> str | None:
-    """The method for ``grid``: killer cages go to the reference solver until the core takes
-    them, whatever the method asked for."""
-    if grid.geometry.cages:
-        return reference.NAME  # the only method that reads the sums (so far)
+    """The method for ``grid``: the core searches killer cages up to 16x16 (every core method
+    goes to its variant search), the reference solver above; the backtrack teaching solver does
+    not read sums, so it refuses them."""
+    geo = grid.geometry
+    if not geo.cages:
+        return method
+    if (method or DEFAULT_METHOD) == backtrack.NAME:
+        raise SudokitError("the backtrack method does not read killer cage sums; use "
+                           f"{core.NAME!r} or {reference.NAME!r}")
+    if (method or DEFAULT_METHOD) in core.CORE_METHODS and geo.size > core.MAX_CAGE_SIZE:
+        return reference.NAME  # the core's cages are on bitboards (up to 16x16)
     return method
 
 

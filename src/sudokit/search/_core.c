@@ -244,12 +244,16 @@ static int common_args(PyObject *brobj, PyObject *bcobj, const char *method_name
  * checked: every index in range, the offsets increasing. Returns -1 with an exception set. */
 typedef struct {
     sk_vgeom g;
-    uint16_t *houses, *peers;
-    uint32_t *start;
+    uint16_t *houses, *peers, *cages, *cage_cells, *cage_sum;
+    uint32_t *start, *cage_start;
 } VariantTables;
 
 static void free_variant(VariantTables *v) {
     sk_vgeom_release(&v->g);
+    free(v->cages);
+    free(v->cage_cells);
+    free(v->cage_sum);
+    free(v->cage_start);
     free(v->houses);
     free(v->peers);
     free(v->start);
@@ -278,11 +282,68 @@ static int copy_buffer(PyObject *obj, size_t item, const char *what, void **out,
     return 0;
 }
 
-/* Read, check and prepare the tables (houses, peer_start, peers) of an n x n variant grid. */
+/* Read and check killer cages, uint16 numbers: per cage its sum, its size k and its k cells
+ * (each cell in one cage at most, k from 1 to n, a sum k different digits 1..n can make). */
+static int read_cages(PyObject *obj, long n, VariantTables *v) {
+    size_t len, nc = (size_t)(n * n), ncages = 0, ncells = 0;
+    if (copy_buffer(obj, 2, "cages", (void **)&v->cages, &len) < 0) return -1;
+    for (size_t i = 0; i < len; ncages++) { /* count and check the shape first */
+        if (i + 2 > len || v->cages[i + 1] < 1 || v->cages[i + 1] > n || i + 2 + v->cages[i + 1] > len) {
+            PyErr_Format(PyExc_ValueError, "variant cage %zu must be its sum, its size 1..%ld and its cells", ncages, n);
+            return -1;
+        }
+        int k = v->cages[i + 1], sum = v->cages[i];
+        if (sum < k * (k + 1) / 2 || sum > k * (2 * (int)n - k + 1) / 2) {
+            PyErr_Format(PyExc_ValueError, "variant cage %zu: %d different digits 1..%ld never add up to %d",
+                         ncages, k, n, sum);
+            return -1;
+        }
+        ncells += (size_t)k;
+        i += 2 + (size_t)k;
+    }
+    v->cage_start = malloc(sizeof(uint32_t) * (ncages + 1));
+    v->cage_sum = malloc(sizeof(uint16_t) * (ncages ? ncages : 1));
+    v->cage_cells = malloc(sizeof(uint16_t) * (ncells ? ncells : 1));
+    uint8_t *seen = calloc(nc, 1);
+    if (!v->cage_start || !v->cage_sum || !v->cage_cells || !seen) {
+        free(seen);
+        PyErr_NoMemory();
+        return -1;
+    }
+    size_t c = 0, k = 0;
+    for (size_t i = 0; i < len; k++) {
+        int size = v->cages[i + 1];
+        v->cage_sum[k] = v->cages[i];
+        v->cage_start[k] = (uint32_t)c;
+        for (int j = 0; j < size; j++) {
+            uint16_t cell = v->cages[i + 2 + (size_t)j];
+            if (cell >= nc || seen[cell]) {
+                PyErr_Format(PyExc_ValueError, "variant cage %zu: cell %u is %s", k, cell,
+                             cell >= nc ? "outside the grid" : "in two cages");
+                free(seen);
+                return -1;
+            }
+            seen[cell] = 1;
+            v->cage_cells[c++] = cell;
+        }
+        i += 2 + (size_t)size;
+    }
+    v->cage_start[ncages] = (uint32_t)c;
+    free(seen);
+    v->g.ncages = (int)ncages;
+    v->g.cage_start = v->cage_start;
+    v->g.cage_cells = v->cage_cells;
+    v->g.cage_sum = v->cage_sum;
+    return 0;
+}
+
+/* Read, check and prepare the tables (houses, peer_start, peers[, cages]) of an n x n variant
+ * grid. */
 static int read_variant(PyObject *obj, long n, int bitboards, VariantTables *v) {
     memset(v, 0, sizeof *v);
-    if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != 3) {
-        PyErr_SetString(PyExc_TypeError, "variant must be None, a prepared variant or a tuple (houses, peer_start, peers)");
+    if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) < 3 || PyTuple_GET_SIZE(obj) > 4) {
+        PyErr_SetString(PyExc_TypeError,
+                        "variant must be None, a prepared variant or a tuple (houses, peer_start, peers[, cages])");
         return -1;
     }
     size_t nh, ns, np, nc = (size_t)(n * n);
@@ -315,13 +376,20 @@ static int read_variant(PyObject *obj, long n, int bitboards, VariantTables *v) 
                 goto bad;
             }
     }
+    if (PyTuple_GET_SIZE(obj) == 4 && read_cages(PyTuple_GET_ITEM(obj, 3), n, v) < 0) goto bad;
     v->g.n = (int)n;
     v->g.nhouses = (int)(nh / (size_t)n);
     v->g.full = n == 64 ? ~0ULL : (1ULL << n) - 1;
     v->g.house_cells = v->houses;
     v->g.peer_start = v->start;
     v->g.peers = v->peers;
-    if (sk_vgeom_prepare(&v->g, bitboards) < 0) {
+    int prepared = sk_vgeom_prepare(&v->g, bitboards);
+    if (prepared == -2) {
+        PyErr_Format(PyExc_ValueError, "killer cages are searched on bitboards only, on grids up to 16x16 "
+                     "with at most 64 houses; not this %ldx%ld grid", n, n);
+        goto bad;
+    }
+    if (prepared < 0) {
         PyErr_NoMemory();
         goto bad;
     }

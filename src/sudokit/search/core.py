@@ -78,20 +78,32 @@ def _budget(time_limit: float | None) -> dict:
     return {"time_limit": limits.remaining(time_limit or None) or 0.0, "cancel": limits.core_cancel()}
 
 
+#: The largest killer grid the core searches (cages are searched on bitboards only).
+MAX_CAGE_SIZE = 16
+
+
 @lru_cache(maxsize=32)
-def variant_tables(geometry: Geometry) -> tuple[bytes, bytes, bytes] | None:
-    """A variant geometry's houses and peers as the core reads them (None for a classic one)."""
+def variant_tables(geometry: Geometry) -> tuple[bytes, ...] | None:
+    """A variant geometry's houses and peers as the core reads them (None for a classic one),
+    and its killer cages when it has some: per cage its sum, its size and its cells."""
     if geometry.is_classic:
         return None
-    if geometry.cages:
-        raise SudokitError("the compiled core does not take killer cages yet (the reference "
-                           "solver does)")
+    if geometry.cages and geometry.size > MAX_CAGE_SIZE:
+        raise SudokitError(f"the compiled core takes killer cages on grids up to "
+                           f"{MAX_CAGE_SIZE}x{MAX_CAGE_SIZE}, not {geometry.size}x{geometry.size} "
+                           f"(the reference solver takes any size)")
     houses = array.array("H", [c for house in geometry.houses for c in house])
     start, peers = array.array("I", [0]), array.array("H")
     for ps in geometry.peers:
         peers.extend(ps)
         start.append(len(peers))
-    return houses.tobytes(), start.tobytes(), peers.tobytes()
+    tables = (houses.tobytes(), start.tobytes(), peers.tobytes())
+    if not geometry.cages:
+        return tables
+    cages = array.array("H")
+    for cage in geometry.cages:
+        cages.extend((cage.total, len(cage.cells), *cage.cells))
+    return tables + (cages.tobytes(),)
 
 
 @lru_cache(maxsize=32)
@@ -99,7 +111,8 @@ def prepared_variant(geometry: Geometry, bitboards: bool = True):
     """A variant geometry's tables checked and derived once in C, for many searches; None for a
     classic geometry. Cached per geometry (jigsaw regions included; a 64x64 one holds about a
     megabyte). The core searches grids up to 16x16 on bitboards; ``bitboards=False`` keeps its
-    generic variant search (for tests)."""
+    generic variant search (for tests; it does not read cage sums, so a killer geometry is
+    refused there)."""
     tables = variant_tables(geometry)
     return None if tables is None else _core.variant(geometry.size, tables, bitboards=bitboards)
 

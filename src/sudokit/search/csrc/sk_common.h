@@ -127,6 +127,22 @@ typedef struct {
     uint8_t *member;             /* n*n * nhouses: is the cell in the house? */
     uint16_t *hof;               /* per cell, up to SK_MAX_HOF houses holding it */
     uint8_t *nhof;
+    /* killer cages (ncages 0: none): cage k holds cage_cells[cage_start[k] .. cage_start[k+1]),
+     * every cell in one cage at most, and its digits add up to cage_sum[k] */
+    int ncages;
+    const uint32_t *cage_start;  /* ncages + 1 offsets */
+    const uint16_t *cage_cells;
+    const uint16_t *cage_sum;
+    /* derived by sk_vgeom_prepare (sk_cages.c): the sums the search checks, the cages first
+     * (sum k < ncages is cage k), then the sums the houses imply (the rule of 45); sum k holds
+     * sum_cells[sum_start[k] .. sum_start[k+1]), different digits adding up to sum_total[k],
+     * so one of the digit sets (bit d = digit d+1) combos[combo_start[k] .. combo_start[k+1]) */
+    int nsums;
+    uint32_t *sum_start;
+    uint16_t *sum_cells;
+    int *sum_total;
+    uint32_t *combo_start;
+    uint64_t *combos;
     void *bb;                    /* the bitboard solver's geometry (n <= 16, at most 64 houses) */
     int (*bb_solve)(const void *bb, const uint8_t *grid, sk_job *job);
 } sk_vgeom;
@@ -134,15 +150,25 @@ typedef struct {
 #define SK_MAX_HOF 16
 
 /* Derive the tables a variant search reads (0, or -1 when out of memory), with the bitboards
- * when they fit and bitboards is non-zero; release them with sk_vgeom_release. */
+ * when they fit and bitboards is non-zero; release them with sk_vgeom_release. Cages are
+ * searched on bitboards only: -2 when a geometry with cages gets none (too big, or
+ * bitboards 0). */
 int sk_vgeom_prepare(sk_vgeom *g, int bitboards);
 void sk_vgeom_release(sk_vgeom *g);
+/* The sums of a geometry with cages (see sk_vgeom): 0, or -1 when out of memory. */
+int sk_cage_sums(sk_vgeom *g);
+void sk_cage_sums_release(sk_vgeom *g);
 /* The bitboard geometry of v in *out: 1, or 0 when v does not fit (size, houses), -1 when out
  * of memory. The search reads it through the matching solve function (sk_vbb_impl.h). */
 int sk_vbb9_new(const sk_vgeom *v, void **out);   /* 9x9 */
 int sk_vbb16_new(const sk_vgeom *v, void **out);  /* 10x10 to 16x16 */
 int sk_vbb9_solve(const void *bb, const uint8_t *grid, sk_job *job);
 int sk_vbb16_solve(const void *bb, const uint8_t *grid, sk_job *job);
+/* The same with the killer sums rule (sk_vbbk9.c, sk_vbbk16.c), for geometries with cages. */
+int sk_vbbk9_new(const sk_vgeom *v, void **out);
+int sk_vbbk16_new(const sk_vgeom *v, void **out);
+int sk_vbbk9_solve(const void *bb, const uint8_t *grid, sk_job *job);
+int sk_vbbk16_solve(const void *bb, const uint8_t *grid, sk_job *job);
 
 /* ---- the solvers ------------------------------------------------------------------------- */
 /* Each returns 0, or -1 when memory ran out (job->nomem set). Solutions go to job->out. */

@@ -203,19 +203,28 @@ int sk_vgeom_prepare(sk_vgeom *g, int bitboards) {
             g->member[(size_t)c * g->nhouses + h] = 1;
             if (g->nhof[c] < MAX_HOF) g->hof[c * MAX_HOF + g->nhof[c]++] = (uint16_t)h;
         }
-    /* the bitboards when they fit, else the search below */
+    if (g->ncages && (!bitboards || g->n > 16)) { /* cages are searched on bitboards only */
+        sk_vgeom_release(g);
+        return -2;
+    }
+    if (g->ncages && sk_cage_sums(g) < 0) {
+        sk_vgeom_release(g);
+        return -1;
+    }
+    /* the bitboards when they fit, else the search below (which does not read cage sums) */
     if (!bitboards) return 0;
-    int fit = sk_vbb9_new(g, &g->bb);
-    g->bb_solve = sk_vbb9_solve;
+    int killer = g->ncages > 0; /* the builds with the sums rule (sk_vbbk*.c) */
+    int fit = (killer ? sk_vbbk9_new : sk_vbb9_new)(g, &g->bb);
+    g->bb_solve = killer ? sk_vbbk9_solve : sk_vbb9_solve;
     if (fit == 0) {
-        fit = sk_vbb16_new(g, &g->bb);
-        g->bb_solve = sk_vbb16_solve;
+        fit = (killer ? sk_vbbk16_new : sk_vbb16_new)(g, &g->bb);
+        g->bb_solve = killer ? sk_vbbk16_solve : sk_vbb16_solve;
     }
     if (fit < 0) {
         sk_vgeom_release(g);
         return -1;
     }
-    return 0;
+    return g->ncages && !g->bb ? -2 : 0;
 }
 
 void sk_vgeom_release(sk_vgeom *g) {
@@ -223,6 +232,7 @@ void sk_vgeom_release(sk_vgeom *g) {
     free(g->hof);
     free(g->nhof);
     free(g->bb);
+    sk_cage_sums_release(g);
     g->bb = NULL;
     g->member = NULL;
     g->hof = NULL;

@@ -1,6 +1,8 @@
 /* The bitboard variant solver, for any houses and any peers, written once for boards of VW
  * 64-bit words and up to VMAXN digits: sk_vbb9.c includes it for 9x9 (2 words), sk_vbb16.c for
- * 10x10 to 16x16 (4 words). Each defines VW, VMAXN, VNEW and VSOLVE (the exported names).
+ * 10x10 to 16x16 (4 words), sk_vbbk9.c and sk_vbbk16.c the same with VSUMS 1 (killer sums; the
+ * builds without them pay nothing for them). Each defines VW, VMAXN, VNEW and VSOLVE (the
+ * exported names).
  *
  * State: for each digit d a board of the cells that may still hold d (a placed d keeps its
  * bit), and the board of unplaced cells. The geometry is one board per house and per cell (its
@@ -12,20 +14,37 @@
  *    house, one of them holds it, so every cell that sees all of them loses the digit. Between
  *    two houses this is locked candidates (pointing, claiming, diagonal-box, window-row,
  *    region-column); with chess-move peers it also reaches cells outside the places' houses.
+ *  - killer sums, once the singles are done, for each cage and each sum the rule of 45 gives
+ *    (sk_cages.c): the digit sets of the sum that hold the digits placed in its cells and whose
+ *    other digits each have a place in its open cells; a digit in none of them leaves the
+ *    cells, no set left is a contradiction (so full cells make their sum exactly), and a digit
+ *    in all of them must be there: with one place it goes there, else every cell that sees
+ *    all its places loses it. With two to EXACT_CELLS open cells the sets are tried on the
+ *    cells themselves (every way to give each cell a different digit of the set): a cell keeps
+ *    only the digits some way gives it.
  * Each rule looks only at the houses where the digit may have lost a place since that rule
- * last looked (noted as places go), never again at a house where the digit is placed.
+ * last looked (noted as places go), never again at a house where the digit is placed; the
+ * sums rule only at the sums whose cells lost a digit since it last looked.
  * Search: depth first (an explicit stack of states on the heap) on the open cell with the
  * fewest candidates, ties to the cell with the most open peers (random among equals when
  * randomizing). With job->restarts and a limit of one solution the search restarts under a
  * growing node budget (Luby), as the generic solver does, from a smaller unit.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sk_common.h"
 
+#ifndef VSUMS
+#define VSUMS 0
+#endif
 #define VMAXC (64 * VW) /* cells */
 #define VMAXH 64        /* houses (bits of a word) */
+/* Open cells of a sum up to which the sums rule finds their exact digits (above, only the
+ * digits of the sets that make the sum: the exact search grows fast with the cells). */
+#define EXACT_CELLS 4
+
 /* Nodes per Luby unit, times n: far below the generic solver's, because a random order that
  * fills an empty jigsaw grid at all does so within a few hundred nodes (16x16: 16 fills in a
  * median of 8,000 nodes, against 60,000 with the generic unit). */
@@ -97,6 +116,11 @@ struct sk_vbb {
     B house[VMAXH];
     B peer[VMAXC];
     uint64_t houses_of[VMAXC]; /* per cell, the houses that hold it (bit h) */
+    int nsums;                 /* killer sums (sk_vgeom's, as many as fit) */
+    B sum[VMAXC];              /* the cells of each sum */
+    B sums_of[VMAXC];          /* per cell, the sums that hold it (bit k) */
+    const uint32_t *combo_start; /* the digit sets of each sum (sk_vgeom) */
+    const uint64_t *combos;
 };
 typedef struct sk_vbb G;
 
@@ -106,6 +130,10 @@ typedef struct {
     uint64_t placed[VMAXN]; /* the houses where d is placed */
     uint64_t single[VMAXN]; /* houses that may have lost a place of d since the singles looked */
     uint64_t inter[VMAXN];  /* the same since the peer intersections looked */
+#if VSUMS
+    B sums;                 /* sums the sums rule must look at again */
+    uint16_t need[VMAXC];   /* per sum, the open digits it must hold when the rule last looked */
+#endif
 } VS;
 
 typedef struct {
@@ -117,7 +145,7 @@ typedef struct {
 int VNEW(const sk_vgeom *v, void **out) {
     *out = NULL;
     int n = v->n, nc = n * n;
-    if (n > VMAXN || nc > VMAXC || v->nhouses > VMAXH || (VW > 2 && n <= 9)) return 0;
+    if (n > VMAXN || nc > VMAXC || v->nhouses > VMAXH || (VW > 2 && n <= 9) || (v->ncages && !VSUMS)) return 0;
     G *g = calloc(1, sizeof *g);
     if (!g) return -1;
     g->n = n;
@@ -142,14 +170,49 @@ int VNEW(const sk_vgeom *v, void **out) {
             g->peer[c] = b_or(g->peer[c], b_bit(p));
             g->peer[p] = b_or(g->peer[p], b_bit(c));
         }
+    /* the cells of a cage are peers (the geometry says so too; the sums rule relies on it);
+     * the cages come first among the sums, so all of them fit */
+    g->nsums = v->nsums < VMAXC ? v->nsums : VMAXC;
+    g->combo_start = v->combo_start;
+    g->combos = v->combos;
+    for (int k = 0; k < g->nsums; k++) {
+        B m;
+        memset(&m, 0, sizeof m);
+        for (uint32_t i = v->sum_start[k]; i < v->sum_start[k + 1]; i++) m = b_or(m, b_bit(v->sum_cells[i]));
+        g->sum[k] = m;
+        for (uint32_t i = v->sum_start[k]; i < v->sum_start[k + 1]; i++) {
+            int c = v->sum_cells[i];
+            g->sums_of[c] = b_or(g->sums_of[c], b_bit(k));
+            if (k < v->ncages) g->peer[c] = b_or(g->peer[c], m);
+        }
+    }
     for (int c = 0; c < nc; c++) g->peer[c] = b_andnot(g->peer[c], b_bit(c));
     *out = g;
     return 1;
 }
 
 /* Digit d loses the cells of m, every one a place of d: note the houses to look at again. */
+
+#if VSUMS
+static inline void lose_sums(const G *g, VS *s, int d, B m) {
+    B sums;
+    memset(&sums, 0, sizeof sums);
+    for (; b_any(m); m = b_drop_first(m)) sums = b_or(sums, g->sums_of[b_first(m)]);
+    /* the sums rule reads, of d, only whether it has a place left in a sum's open cells and,
+     * where the sum must hold it, where (s->c[d] is already without m) */
+    for (sums = b_andnot(sums, s->sums); b_any(sums); sums = b_drop_first(sums)) {
+        int k = b_first(sums);
+        if (!((s->need[k] >> d) & 1) && b_any(b_and(b_and(s->c[d], g->sum[k]), s->uns))) continue;
+        s->sums.w[k >> 6] |= 1ULL << (k & 63);
+    }
+}
+#endif
+
 static inline void lose(const G *g, VS *s, int d, B m) {
     uint64_t hs = 0;
+#if VSUMS
+    if (g->nsums) lose_sums(g, s, d, m);
+#endif
     for (; b_any(m); m = b_drop_first(m)) hs |= g->houses_of[b_first(m)];
     s->single[d] |= hs;
     s->inter[d] |= hs;
@@ -173,6 +236,9 @@ static inline uint32_t place(const G *g, VS *s, int cell, int d) {
         }
     s->uns.w[w] &= ~bit;
     s->placed[d] |= hs;
+#if VSUMS
+    if (g->nsums) s->sums = b_or(s->sums, g->sums_of[cell]);
+#endif
     return dirty;
 }
 
@@ -209,12 +275,115 @@ static inline int intersect_digit(const G *g, VS *s, int d) {
         board = b_andnot(board, seen);
     }
     if (b_eq(board, s->c[d])) return 0;
-    lose(g, s, d, b_andnot(s->c[d], board));
+    B lost = b_andnot(s->c[d], board);
     s->c[d] = board;
+    lose(g, s, d, lost);
     return 1;
 }
 
-/* Singles to a fixpoint, then peer intersections, until neither changes anything; 0 on a
+#if VSUMS
+/* Every way cells i.. (of m) take different digits of left, each one of its candidates (one
+ * digit a cell: left has m - i of them): ORs each way's digit of a cell into sup; 1 if any. */
+static int assign(int i, int m, const uint32_t *cand, uint32_t left, uint32_t *path, uint32_t *sup) {
+    if (i == m) {
+        for (int j = 0; j < m; j++) sup[j] |= path[j];
+        return 1;
+    }
+    int any = 0;
+    for (uint32_t x = cand[i] & left; x; x &= x - 1) {
+        path[i] = x & -x;
+        any |= assign(i + 1, m, cand, left & ~path[i], path, sup);
+    }
+    return any;
+}
+
+/* The sums rule (see the top) at the sums noted since it last looked; 0 on a
+ * contradiction, the digits that lost a place added to *dirty. */
+static int killer_sums(const G *g, VS *s, uint32_t *dirty) {
+    B todo = s->sums;
+    memset(&s->sums, 0, sizeof s->sums);
+    for (; b_any(todo); todo = b_drop_first(todo)) {
+        int k = b_first(todo);
+        B cm = g->sum[k], open = b_and(cm, s->uns);
+        uint64_t placed = 0, choices = 0;
+        for (int d = 0; d < g->n; d++) {
+            B x = b_and(s->c[d], cm);
+            if (!b_any(x)) continue;
+            if (b_any(b_andnot(x, s->uns))) placed |= 1ULL << d;
+            else choices |= 1ULL << d;
+        }
+        uint64_t some = 0, every = ~0ULL;
+        for (uint32_t i = g->combo_start[k]; i < g->combo_start[k + 1]; i++) {
+            uint64_t m = g->combos[i];
+            if ((m & placed) != placed || (m & ~placed & ~choices)) continue;
+            some |= m;
+            every &= m;
+        }
+        if (!some) return 0; /* no set of digits makes the sum (placed cages included) */
+        int open_count = b_any(open) && b_many(open) ? b_pop(open) : 1;
+        if (open_count >= 2 && open_count <= EXACT_CELLS) { /* a few open cells: their exact digits */
+            uint32_t cand[EXACT_CELLS], sup[EXACT_CELLS], path[EXACT_CELLS];
+            int cells[EXACT_CELLS], m = 0;
+            for (B x = open; b_any(x); x = b_drop_first(x)) {
+                int cell = b_first(x);
+                uint32_t ds = 0;
+                for (uint64_t y = choices & some; y; y &= y - 1)
+                    if (b_has(s->c[sk_ctz64(y)], cell)) ds |= (uint32_t)(y & -y);
+                cells[m] = cell;
+                sup[m] = 0;
+                cand[m++] = ds;
+            }
+            uint64_t got = 0, all = ~0ULL;
+            for (uint32_t i = g->combo_start[k]; i < g->combo_start[k + 1]; i++) {
+                uint64_t c = g->combos[i];
+                if ((c & placed) != placed || (c & ~placed & ~choices)) continue;
+                if (!assign(0, m, cand, (uint32_t)(c & ~placed), path, sup)) continue;
+                got |= c;
+                all &= c;
+            }
+            if (!got) return 0; /* no set of digits fits the cells */
+            for (int i = 0; i < m; i++)
+                for (uint32_t out = cand[i] & ~sup[i]; out; out &= out - 1) {
+                    int d = sk_ctz32(out);
+                    B lost = b_bit(cells[i]);
+                    s->c[d] = b_andnot(s->c[d], lost);
+                    lose(g, s, d, lost);
+                    *dirty |= 1u << d;
+                }
+            some = got;
+            every = all;
+        }
+        s->need[k] = (uint16_t)(every & ~placed);
+        for (uint64_t out = choices & ~some; out; out &= out - 1) {
+            int d = sk_ctz64(out);
+            B lost = b_and(s->c[d], open);
+            s->c[d] = b_andnot(s->c[d], lost);
+            lose(g, s, d, lost);
+            *dirty |= 1u << d;
+        }
+        for (uint64_t in = every & ~placed; in; in &= in - 1) {
+            int d = sk_ctz64(in);
+            B p = b_and(b_and(s->c[d], cm), s->uns);
+            if (!b_any(p)) return 0; /* its places went to other digits the cage must hold */
+            if (!b_many(p)) {
+                *dirty |= place(g, s, b_first(p), d);
+                continue;
+            }
+            B seen = g->peer[b_first(p)];
+            for (B q = b_drop_first(p); b_any(q); q = b_drop_first(q)) seen = b_and(seen, g->peer[b_first(q)]);
+            B lost = b_and(s->c[d], seen);
+            if (!b_any(lost)) continue;
+            s->c[d] = b_andnot(s->c[d], lost);
+            lose(g, s, d, lost);
+            *dirty |= 1u << d;
+        }
+    }
+    return 1;
+}
+
+#endif
+
+/* Singles to a fixpoint, then cage sums and peer intersections, until neither changes anything; 0 on a
  * contradiction. */
 static int propagate(const G *g, VS *s, uint32_t dirty) {
     for (;;) {
@@ -238,6 +407,12 @@ static int propagate(const G *g, VS *s, uint32_t dirty) {
             if (b_has(s->uns, cell)) dirty |= place(g, s, cell, d);
         }
         if (dirty) continue;
+#if VSUMS
+        if (g->nsums && b_any(s->sums)) {
+            if (!killer_sums(g, s, &dirty)) return 0;
+            if (dirty) continue;
+        }
+#endif
         for (int d = 0; d < g->n; d++)
             if (intersect_digit(g, s, d)) dirty |= 1u << d;
         if (!dirty) return 1;
@@ -260,7 +435,7 @@ static int choose(const G *g, const VS *s, uint64_t *rng, int randomize, uint32_
     if (!b_any(pool)) pool = b_andnot(s->uns, four);
     int exact = !b_any(pool); /* four digits or more everywhere: count them */
     if (exact) pool = s->uns;
-    int best = -1, bcount = VMAXN + 1, bscore = -1, ties = 0;
+    int best = -1, bcount = VMAXN + 1, bscore = INT_MIN, ties = 0;
     for (; b_any(pool); pool = b_drop_first(pool)) {
         int cell = b_first(pool);
         if (exact) {
@@ -269,7 +444,7 @@ static int choose(const G *g, const VS *s, uint64_t *rng, int randomize, uint32_
             if (k > bcount) continue;
             if (k < bcount) {
                 bcount = k;
-                bscore = -1;
+                bscore = INT_MIN;
             }
         }
         int score = b_pop(b_and(g->peer[cell], s->uns));
@@ -343,6 +518,9 @@ int VSOLVE(const void *geometry, const uint8_t *grid, sk_job *job) {
                 if (!grid[i] && !((job->cands[i] >> d) & 1)) s->c[d] = b_andnot(s->c[d], b_bit(i));
     }
     s->uns = g->all;
+#if VSUMS
+    for (int k = 0; k < g->nsums; k++) s->sums = b_or(s->sums, b_bit(k)); /* every sum, once */
+#endif
     for (int i = 0; i < g->nc; i++) {
         int v = grid[i];
         if (!v) continue;

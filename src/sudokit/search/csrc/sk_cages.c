@@ -1,0 +1,158 @@
+/* The sums a killer search checks (sk_vgeom's sum tables): every cage, and for every house
+ * covered by cages what the rule of 45 says (a house holds 1+..+n):
+ *  - innies: the house's cells in cages that cross its border add up to 1+..+n less the cages
+ *    inside it; they are different digits (one house);
+ *  - outies: the cells outside the house of the cages that cross its border add up to those
+ *    cages' sums less the innies'; kept when they are all peers of each other.
+ * Each sum comes with its digit sets: k different digits 1..n adding up to it.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sk_common.h"
+
+typedef struct {
+    sk_vgeom *g;
+    size_t ncells, capcells, ncombos, capcombos;
+} Build;
+
+/* Make room for need items in *p (holding *cap); 0, or -1 when out of memory. */
+static int grow(void **p, size_t *cap, size_t need, size_t item) {
+    if (need <= *cap) return 0;
+    size_t more = *cap ? *cap : 64;
+    while (more < need) more *= 2;
+    void *q = realloc(*p, more * item);
+    if (!q) return -1;
+    *p = q;
+    *cap = more;
+    return 0;
+}
+
+/* Append every set of k more digits from digit d up, adding up to sum, to the digits of mask. */
+static int add_combos(Build *b, int d, int k, int sum, uint64_t mask) {
+    sk_vgeom *g = b->g;
+    if (k == 0) {
+        if (sum) return 0;
+        if (grow((void **)&g->combos, &b->capcombos, b->ncombos + 1, sizeof(uint64_t)) < 0) return -1;
+        g->combos[b->ncombos++] = mask;
+        return 0;
+    }
+    for (; d < g->n; d++) {
+        int v = d + 1;
+        if (k * v + k * (k - 1) / 2 > sum) break; /* the smallest k digits from v on pass sum */
+        if (add_combos(b, d + 1, k - 1, sum - v, mask | (1ULL << d)) < 0) return -1;
+    }
+    return 0;
+}
+
+/* Add the sum of k cells holding different digits. */
+static int add_sum(Build *b, const uint16_t *cells, int k, int total) {
+    sk_vgeom *g = b->g;
+    int i = g->nsums++;
+    if (grow((void **)&g->sum_cells, &b->capcells, b->ncells + (size_t)k, sizeof(uint16_t)) < 0) return -1;
+    g->sum_start[i] = (uint32_t)b->ncells;
+    memcpy(g->sum_cells + b->ncells, cells, sizeof(uint16_t) * (size_t)k);
+    b->ncells += (size_t)k;
+    g->sum_start[i + 1] = (uint32_t)b->ncells;
+    g->sum_total[i] = total;
+    g->combo_start[i] = (uint32_t)b->ncombos;
+    if (add_combos(b, 0, k, total, 0) < 0) return -1;
+    g->combo_start[i + 1] = (uint32_t)b->ncombos;
+    return 0;
+}
+
+static int peers(const sk_vgeom *g, const int *cage_of, int a, int b) {
+    if (cage_of[a] == cage_of[b]) return 1;
+    for (int h = 0; h < g->nhouses; h++)
+        if (g->member[(size_t)a * g->nhouses + h] && g->member[(size_t)b * g->nhouses + h]) return 1;
+    for (uint32_t i = g->peer_start[a]; i < g->peer_start[a + 1]; i++)
+        if (g->peers[i] == b) return 1;
+    return 0;
+}
+
+static int all_peers(const sk_vgeom *g, const int *cage_of, const uint16_t *cells, int k) {
+    for (int i = 0; i < k; i++)
+        for (int j = i + 1; j < k; j++)
+            if (!peers(g, cage_of, cells[i], cells[j])) return 0;
+    return 1;
+}
+
+#define INSIDE -2   /* a cage inside the house, its sum counted */
+#define CROSSING -1 /* a cage crossing the house's border, its outies noted */
+
+/* The innies and outies of house h, when cages cover it (inside: room for a count per cage;
+ * innies: n cells; outies: every cell). */
+static int house_sums(Build *b, int h, const int *cage_of, int *inside, uint16_t *innies, uint16_t *outies) {
+    sk_vgeom *g = b->g;
+    int n = g->n, total = n * (n + 1) / 2, ni = 0, no = 0, crossing = 0;
+    const uint16_t *cells = g->house_cells + (size_t)h * (size_t)n;
+    for (int i = 0; i < n; i++) {
+        if (cage_of[cells[i]] < 0) return 0; /* a cell in no cage: no sum */
+        inside[cage_of[cells[i]]] = 0;
+    }
+    for (int i = 0; i < n; i++) inside[cage_of[cells[i]]]++;
+    for (int i = 0; i < n; i++) {
+        int k = cage_of[cells[i]], size = (int)(g->cage_start[k + 1] - g->cage_start[k]);
+        if (inside[k] == INSIDE) continue;
+        if (inside[k] == size) {
+            total -= g->cage_sum[k];
+            inside[k] = INSIDE;
+            continue;
+        }
+        innies[ni++] = cells[i];
+        if (inside[k] == CROSSING) continue; /* its outies are in already */
+        inside[k] = CROSSING;
+        crossing += g->cage_sum[k];
+        for (uint32_t j = g->cage_start[k]; j < g->cage_start[k + 1]; j++)
+            if (!g->member[(size_t)g->cage_cells[j] * g->nhouses + h]) outies[no++] = g->cage_cells[j];
+    }
+    if (ni > 0 && ni < n && add_sum(b, innies, ni, total) < 0) return -1;
+    if (no > 0 && no <= n && all_peers(g, cage_of, outies, no) && add_sum(b, outies, no, crossing - total) < 0)
+        return -1;
+    return 0;
+}
+
+int sk_cage_sums(sk_vgeom *g) {
+    Build b = {g, 0, 0, 0, 0};
+    size_t nc = (size_t)g->n * (size_t)g->n, most = (size_t)g->ncages + 2 * (size_t)g->nhouses;
+    int *cage_of = malloc(sizeof(int) * nc);
+    int *inside = malloc(sizeof(int) * ((size_t)g->ncages + 1));
+    uint16_t *innies = malloc(sizeof(uint16_t) * (size_t)g->n);
+    uint16_t *outies = malloc(sizeof(uint16_t) * nc);
+    g->sum_start = malloc(sizeof(uint32_t) * (most + 1));
+    g->combo_start = malloc(sizeof(uint32_t) * (most + 1));
+    g->sum_total = malloc(sizeof(int) * (most + 1));
+    int rc = -1;
+    g->nsums = 0;
+    if (!cage_of || !inside || !innies || !outies || !g->sum_start || !g->combo_start || !g->sum_total) goto done;
+    g->sum_start[0] = g->combo_start[0] = 0;
+    for (size_t c = 0; c < nc; c++) cage_of[c] = -1;
+    for (int k = 0; k < g->ncages; k++) {
+        for (uint32_t j = g->cage_start[k]; j < g->cage_start[k + 1]; j++) cage_of[g->cage_cells[j]] = k;
+        if (add_sum(&b, g->cage_cells + g->cage_start[k], (int)(g->cage_start[k + 1] - g->cage_start[k]),
+                    g->cage_sum[k]) < 0)
+            goto done;
+    }
+    for (int h = 0; h < g->nhouses; h++)
+        if (house_sums(&b, h, cage_of, inside, innies, outies) < 0) goto done;
+    rc = 0;
+done:
+    free(cage_of);
+    free(inside);
+    free(innies);
+    free(outies);
+    return rc;
+}
+
+void sk_cage_sums_release(sk_vgeom *g) {
+    free(g->sum_start);
+    free(g->sum_cells);
+    free(g->sum_total);
+    free(g->combo_start);
+    free(g->combos);
+    g->sum_start = g->combo_start = NULL;
+    g->sum_cells = NULL;
+    g->sum_total = NULL;
+    g->combos = NULL;
+    g->nsums = 0;
+}
