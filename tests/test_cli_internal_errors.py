@@ -97,3 +97,21 @@ def test_the_console_script_path_gives_exit_70_without_traceback():
                        env=env)
     assert p.returncode == EXIT_INTERNAL, p.stderr
     assert "Traceback" not in p.stderr and "internal error: RuntimeError: boom" in p.stderr
+
+
+def test_ctrl_c_while_the_arguments_are_read_says_interrupted(monkeypatch, capsys):
+    """Typer turns a Ctrl-C before the command runs (while it reads the arguments) into exit
+    130 with no word; the entry point says "interrupted" then too, and only once."""
+    from sudokit.cli import common
+    from sudokit.cli import main as cli_main
+
+    def interrupt(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli_main.Commands, "make_context", interrupt)
+    monkeypatch.setattr(common, "said_interrupted", False)
+    monkeypatch.setattr(sys, "argv", ["sudokit", "solve", "." * 81])
+    with pytest.raises(SystemExit) as info:
+        cli_main.run()
+    assert info.value.code == 130
+    assert capsys.readouterr().err.count("interrupted") == 1

@@ -13,7 +13,9 @@ import typer
 from ..batch import (
     FORMATS, BatchError, BatchOutputError, BatchSummary, BatchWorkerError, solve_file,
 )
-from .common import EXIT_INVALID, EXIT_OK, AlphabetOpt, BoxOpt, err, fail, handle_errors, message
+from .common import (
+    EXIT_INVALID, EXIT_OK, AlphabetOpt, BoxOpt, err, fail, handle_errors, interrupted, message,
+)
 
 EXIT_OUTPUT = 7        # the output cannot be written (full disk, no permission)
 EXIT_WORKER = 8        # a worker process died
@@ -148,15 +150,13 @@ def batch(
         except BatchError as e:
             _fail_batch(e)
         except KeyboardInterrupt:
-            message("interrupted at once: the output holds whole lines only; --resume goes on", "yellow")
-            raise typer.Exit(EXIT_INTERRUPTED) from None
+            interrupted("interrupted at once: the output holds whole lines only; --resume goes on")
     if summary.interrupted:
         if show:
             message(_summary_text(summary), "dim")
         where = f" to {summary.output}" if summary.output != "<stdout>" else ""
-        message(f"interrupted: {summary.lines:,} whole lines written{where}; "
-                "run the same command with --resume to go on", "yellow")
-        raise typer.Exit(EXIT_INTERRUPTED)
+        interrupted(f"interrupted: {summary.lines:,} whole lines written{where}; "
+                    "run the same command with --resume to go on")
     if show:
         message(_summary_text(summary), "dim")
     raise typer.Exit(EXIT_OK)

@@ -98,9 +98,15 @@ def internal_error(error: BaseException) -> NoReturn:
     raise typer.Exit(EXIT_INTERNAL)
 
 
-def interrupted() -> NoReturn:
-    """Ctrl-C: say so and exit with :data:`EXIT_INTERRUPTED`."""
-    message("interrupted", "yellow")
+#: True once :func:`interrupted` said so (the entry point says it otherwise).
+said_interrupted = False
+
+
+def interrupted(text: str = "interrupted") -> NoReturn:
+    """Ctrl-C: say so (``text``) and exit with :data:`EXIT_INTERRUPTED`."""
+    global said_interrupted
+    message(text, "yellow")
+    said_interrupted = True
     raise typer.Exit(EXIT_INTERRUPTED)
 
 

@@ -11,7 +11,7 @@ from typer.core import TyperGroup
 
 from .. import __version__
 from ..errors import SudokitError
-from . import batch, generate, logic, rate, read, render, serve, solve
+from . import batch, common, generate, logic, rate, read, render, serve, solve
 from .common import EXIT_CODES_HELP, EXIT_INTERRUPTED, error_code, fail, internal_error, interrupted
 
 
@@ -72,6 +72,11 @@ def run() -> None:
     except KeyboardInterrupt:  # outside a command (while starting up)
         sys.stderr.write("\ninterrupted\n")
         sys.exit(EXIT_INTERRUPTED)
+    except SystemExit as e:
+        # Typer turns a Ctrl-C while it parses the arguments into exit 130 without a word
+        if e.code == EXIT_INTERRUPTED and not common.said_interrupted:
+            sys.stderr.write("\ninterrupted\n")
+        raise
     except BrokenPipeError:  # e.g. `sudokit solve big.txt --to line | head`
         sys.stderr.close()
         sys.exit(0)
