@@ -465,6 +465,22 @@ def _note_miss(clock: _Clock, score: float, band: tuple[float, float]) -> None:
         clock.best = score
 
 
+def _rated(puzzle: Grid, target: _Target, clock: _Clock, rate: bool):
+    """(whether the unique ``puzzle`` meets the target's band and technique, its rating or
+    None when neither a target nor ``rate`` asks for one)."""
+    band, tech = target.band, target.tech
+    if band is None and tech is None and not rate:
+        return True, None
+    ceiling = None if band is None or math.isinf(band[1]) else band[1]
+    rating = _rate(puzzle, ceiling, clock, band is not None or tech is not None)
+    if rating is not None and band is not None and not band[0] <= rating.score <= band[1]:
+        _note_miss(clock, rating.score, band)
+        return False, rating
+    if rating is not None and tech is not None and tech not in rating.techniques:
+        return False, rating
+    return True, rating
+
+
 def _one(geometry: Geometry, sym: str, minimal: bool, targets: tuple[_Target, ...], seed: int,
          clock: _Clock, rate: bool, jigsaw: bool = False, killer: int | None = None) -> Generated:
     """Candidates from ``seed`` until one fits (raises _Expired at the deadline). With several
@@ -478,7 +494,7 @@ def _one(geometry: Geometry, sym: str, minimal: bool, targets: tuple[_Target, ..
     rng = random.Random(seed)
     target = targets[0] if len(targets) == 1 else rng.choice(targets)
     clock.target = target
-    band, tech = target.band, target.tech
+    band = target.band
     plain = geometry
     start = time.perf_counter()
     tries = 0
@@ -508,15 +524,9 @@ def _one(geometry: Geometry, sym: str, minimal: bool, targets: tuple[_Target, ..
         if _check(values, geometry, 0, clock) != 1:  # the final word of the core, always
             raise SudokitError("internal error: a carved puzzle lost its unique solution")
         puzzle = Grid(geometry, list(values))
-        rating = None
-        if band is not None or tech is not None or rate:
-            ceiling = None if band is None or math.isinf(band[1]) else band[1]
-            rating = _rate(puzzle, ceiling, clock, band is not None or tech is not None)
-            if rating is not None and band is not None and not band[0] <= rating.score <= band[1]:
-                _note_miss(clock, rating.score, band)
-                continue
-            if rating is not None and tech is not None and tech not in rating.techniques:
-                continue
+        fits, rating = _rated(puzzle, target, clock, rate)
+        if not fits:
+            continue
         solved = Grid(geometry, list(solution), givens=[bool(v) for v in values])
         return Generated(puzzle, solved, rating if rate else None, seed, tries,
                          time.perf_counter() - start)
@@ -552,7 +562,7 @@ def _one_killer(plain: Geometry, targets: tuple[_Target, ...], seed: int, clock:
     rng = random.Random(seed)
     target = targets[0] if len(targets) == 1 else rng.choice(targets)
     clock.target = target
-    band, tech = target.band, target.tech
+    band = target.band
     start = time.perf_counter()
     tries = 0
     while True:
@@ -585,15 +595,9 @@ def _one_killer(plain: Geometry, targets: tuple[_Target, ...], seed: int, clock:
 
         cages = cut_cages(solution, plain.size, random.Random(rng.getrandbits(64)), keeps)
         puzzle = Grid(plain.with_cages(cages), values)
-        rating = None
-        if band is not None or tech is not None or rate:
-            ceiling = None if band is None or math.isinf(band[1]) else band[1]
-            rating = _rate(puzzle, ceiling, clock, band is not None or tech is not None)
-            if rating is not None and band is not None and not band[0] <= rating.score <= band[1]:
-                _note_miss(clock, rating.score, band)
-                continue
-            if rating is not None and tech is not None and tech not in rating.techniques:
-                continue
+        fits, rating = _rated(puzzle, target, clock, rate)
+        if not fits:
+            continue
         solved = Grid(puzzle.geometry, list(solution), givens=[bool(v) for v in values])
         return Generated(puzzle, solved, rating if rate else None, seed, tries,
                          time.perf_counter() - start)

@@ -28,7 +28,7 @@ from itertools import combinations, product
 
 from ... import limits
 from ...geometry import Geometry
-from ..links import digit_cell_masks, house_masks, peer_masks
+from ..links import digit_cell_masks, house_masks, peer_masks, seen_by_all
 from ..position import Position
 from ..step import cell_list
 from .masks import digit_masks
@@ -274,7 +274,6 @@ def _finned_any(g: Geometry, o: int, digit: int, lines: list[int], base_masks, c
     :data:`MAX_FIN_LINES` other cross lines; targets are the cover candidates outside the base
     that see every fin."""
     n = g.size
-    peers = peer_masks(g)
     for base, union in _line_sets(base_masks, lines, size, size + MAX_FIN_LINES):
         base_bits = sum(1 << i for i in base)
         for cover in combinations(_bits(union), size):
@@ -286,9 +285,7 @@ def _finned_any(g: Geometry, o: int, digit: int, lines: list[int], base_masks, c
             if not thin:
                 continue
             fins = [_cell(n, o, i, j) for i in base for j in _bits(base_masks[i] & fin_bits)]
-            seen = -1
-            for f in fins:
-                seen &= peers[f]
+            seen = seen_by_all(g, fins)
             elims = [e for j in cover for i in _bits(cover_masks[j] & ~base_bits)
                      if seen >> (e := _cell(n, o, i, j)) & 1]
             if elims:

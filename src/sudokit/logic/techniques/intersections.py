@@ -17,7 +17,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from ...geometry import Geometry
-from ..links import cells_of, peer_masks
+from ..links import cells_of, seen_by_all
 from ..position import Position, digits_of
 from ..step import cell_list, digit_list
 from .masks import digit_masks
@@ -58,7 +58,6 @@ def _variant_locked(pos: Position, claiming: bool):
     g = pos.geometry
     n = g.size
     technique = "locked-candidates-claiming" if claiming else "locked-candidates-pointing"
-    peers = peer_masks(g)
     sources = range(2 * n) if claiming else range(2 * n, len(g.houses))
     for h in sources:
         house = g.houses[h]
@@ -66,10 +65,7 @@ def _variant_locked(pos: Position, claiming: bool):
             cells = pos.cells_with(d, house)
             if len(cells) < 2:
                 continue
-            seen = -1
-            for c in cells:
-                seen &= peers[c]
-            elims = [c for c in cells_of(seen) if pos.has(c, d)]
+            elims = [c for c in cells_of(seen_by_all(g, cells)) if pos.has(c, d)]
             if not elims:
                 continue
             inside = [t for t in _houses_holding(g, cells) if t != h]

@@ -19,7 +19,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations as choose
 
-from ..links import cells_of, peer_masks
+from ..links import cells_of, peer_masks, seen_by_all
 from ..position import Position, digits_of
 from ..step import cell_list, digit_list
 from .registry import REGISTRY, finder
@@ -96,6 +96,18 @@ def _sum_options(cands: tuple[int, ...], clash: tuple[tuple[int, ...], ...], tot
     if not sets:
         return None
     return tuple(allowed), frozenset(sets)
+
+
+def _required(pos: Position, cells: list[int], need: int) -> int | None:
+    """The digits every set making ``need`` over the empty ``cells`` holds (None: no set or
+    too many to list)."""
+    found = sum_options(pos, cells, need)
+    if found is None:
+        return None
+    required = pos.all_mask
+    for s in found[1]:
+        required &= s
+    return required
 
 
 def _sets_text(sets: set[int]) -> str:
@@ -216,23 +228,16 @@ def rule_of_45(pos: Position):
 @finder("cage-pointing")
 def cage_pointing(pos: Position):
     g = pos.geometry
-    peers = peer_masks(g)
     for cage in g.cages or ():
         cells, need = _open(pos, cage)
         if len(cells) < 2:
             continue
-        found = sum_options(pos, cells, need)
-        if found is None:
+        required = _required(pos, cells, need)
+        if required is None:
             continue
-        required = -1
-        for s in found[1]:
-            required &= s
-        for d in digits_of(required & pos.all_mask):
+        for d in digits_of(required):
             places = [c for c in cells if pos.cands[c] >> (d - 1) & 1]
-            seen = -1
-            for c in places:
-                seen &= peers[c]
-            targets = [c for c in cells_of(seen) if pos.cands[c] >> (d - 1) & 1]
+            targets = [c for c in cells_of(seen_by_all(g, places)) if pos.cands[c] >> (d - 1) & 1]
             if not places or not targets:
                 continue
             tech = REGISTRY["cage-pointing"]
@@ -266,13 +271,9 @@ def cage_subset(pos: Position):
                         pos, f"Cage Subset: {cell_list(g, group)} of {_cage_name(pos, cage)} hold "
                              f"only {digit_list(digits_of(union))}", eliminations=elims,
                         cells=list(group), candidates=[(c, d) for c in group for d in digits_of(pos.cands[c])])
-        found = sum_options(pos, cells, need)
-        if found is None:
+        required = _required(pos, cells, need)
+        if required is None:
             continue
-        required = -1
-        for s in found[1]:
-            required &= s
-        required &= pos.all_mask
         digits = list(digits_of(required))
         for k in range(2, min(len(digits), len(cells) - 1) + 1):
             for ds in choose(digits, k):
