@@ -237,3 +237,11 @@ def test_hint_explain_and_rate_follow_the_variant_rules():
     assert any("diagonal" in s["explanation"] for s in steps)
     assert run("rate", line, "--variant", "x").exit_code == 0
     assert run("rate", line, "--variant", "windoku").exit_code != 0  # not a windoku puzzle
+
+
+def test_a_bad_search_option_names_the_valid_ones():
+    r = run("steps", EASY, "--option", "ur-missing=off")
+    assert r.exit_code == 2
+    assert "unknown search option 'ur-missing'" in r.output and "als-overlap" in r.output
+    r = run("hint", EASY, "-O", "als-overlap=sometimes")
+    assert r.exit_code == 2 and "als-overlap=on or als-overlap=off" in r.output

@@ -123,3 +123,26 @@ def test_the_same_puzzle_solves_the_same_way_twice():
         first = [s.explanation for s in LogicalSolver().solve_path(line).steps]
         again = [s.explanation for s in LogicalSolver().solve_path(line).steps]
         assert first == again
+
+
+def test_the_solvers_search_options_are_in_force_while_its_finders_run(monkeypatch):
+    from sudokit.logic import options
+    from sudokit.logic.techniques import REGISTRY
+    from sudokit.logic.techniques.registry import Technique
+
+    seen = []
+
+    def spy(position):
+        seen.append(options.current())
+        return iter(())
+
+    tech = REGISTRY["x-wing"]
+    monkeypatch.setitem(REGISTRY, "x-wing", Technique(tech.id, tech.name, tech.difficulty,
+                                                       tech.family, tech.uniqueness, spy))
+    strict = options.Options(ur_missing_candidates=False, als_overlap=False)
+    position = Position.from_grid(Grid.parse("." * 81))
+    LogicalSolver(["x-wing"], options=strict).all_steps(position)
+    LogicalSolver(["x-wing"], options=strict).next_step(position)
+    LogicalSolver(["x-wing"]).all_steps(position)
+    assert seen == [strict, strict, options.Options()]
+    assert options.current() == options.Options()  # nothing leaks out of the solver

@@ -486,3 +486,14 @@ def test_steps_on_a_solved_grid_a_bad_puzzle_and_at_the_time_limit(client):
         assert data["warning"]  # an empty grid has several solutions
     doc = client.get("/openapi.json").json()
     assert "/api/steps" in doc["paths"] and "StepsResponse" in doc["components"]["schemas"]
+
+
+def test_search_options_are_the_solvers_and_unknown_ones_are_refused(client):
+    from sudokit.logic.options import Options
+    from sudokit.web.models import SearchOptions
+
+    assert list(SearchOptions.model_fields) == Options.names()
+    r = client.post("/api/steps", json={"puzzle": EASY, "options": {"als_overlap": False}})
+    assert r.status_code == 200, r.text
+    r = client.post("/api/steps", json={"puzzle": EASY, "options": {"overlap": False}})
+    assert r.status_code == 422 and "overlap" in r.text

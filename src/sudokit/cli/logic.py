@@ -4,7 +4,7 @@ line (human techniques, one explained step at a time)."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Annotated, NoReturn
 
 import typer
@@ -15,6 +15,7 @@ from ..errors import CancelledError, SearchLimitError, SudokitError
 from ..grid import Grid
 from ..logic import LogicalSolver, Position, SolvePath
 from ..logic.hints import LEVELS, make_hint
+from ..logic.options import Options
 from ..logic.solver import givens_grid, partial_path
 from ..logic.techniques import CATALOGUE, REGISTRY, default_order
 from ..logic.techniques.registry import TRIAL_FAMILIES
@@ -59,6 +60,32 @@ UniqueOpt = Annotated[bool, typer.Option(
     "--uniqueness/--no-uniqueness",
     help="Allow uniqueness techniques (Unique Rectangles, BUG+1) when the puzzle has exactly "
          "one solution.")]
+
+
+def _search_options(values: list[str] | None) -> Options | None:
+    """Typer callback: ``NAME=on|off`` pairs (names of :class:`Options`, with dashes) as the
+    options the finders use; the message names a bad pair and lists the valid names."""
+    if not values:
+        return None
+    known = {n.replace("_", "-"): n for n in Options.names()}
+    changes = {}
+    for item in values:
+        name, _, value = item.partition("=")
+        if name not in known:
+            raise typer.BadParameter(f"unknown search option {name!r}; valid: {', '.join(known)}")
+        if value.lower() not in ("on", "off", "true", "false", "yes", "no", "1", "0"):
+            raise typer.BadParameter(f"{item!r}: give {name}=on or {name}=off")
+        changes[known[name]] = value.lower() in ("on", "true", "yes", "1")
+    return replace(Options(), **changes)
+
+
+SearchOpt = Annotated[list[str] | None, typer.Option(
+    "--option", "-O", metavar="NAME=on|off", show_default=False,
+    callback=lambda values: _search_options(values) and values,
+    help="How wide the techniques look (repeatable; all on by default, as HoDoKu's find-all): "
+         "ur-missing-candidates (a unique rectangle corner may lack one of its digits), "
+         "als-in-chains (grouped chains and loops pass through almost locked sets), "
+         "als-overlap (the sets of ALS techniques may share cells).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON (see the command's help).")]
 TimeLimitOpt = Annotated[float | None, typer.Option(
     "--time-limit", min=0.0, metavar="SECONDS", show_default=False,
@@ -90,10 +117,13 @@ def read_position(arg: str, fmt: str | None = None, box: str | None = None,
     return position
 
 
-def _solver(techniques, exclude, uniqueness: bool, unique: bool | None = None) -> LogicalSolver:
+def _solver(techniques, exclude, uniqueness: bool, unique: bool | None = None,
+            search: list[str] | None = None) -> LogicalSolver:
     """The solver of the options; ``unique``: whether the puzzle is known to have one solution
-    (None: the solver asks the search core itself when it needs to know)."""
-    return LogicalSolver(techniques or None, unique if uniqueness else False, exclude or ())
+    (None: the solver asks the search core itself when it needs to know); ``search``: the
+    --option pairs."""
+    return LogicalSolver(techniques or None, unique if uniqueness else False, exclude or (),
+                         _search_options(search))
 
 
 # --- time limits ----------------------------------------------------------------------------
@@ -167,14 +197,14 @@ def count_solutions(position: Position) -> Solutions:
     return result
 
 
-def _counted_solver(position: Position, technique, exclude, uniqueness: bool
-                    ) -> tuple[Solutions, LogicalSolver]:
+def _counted_solver(position: Position, technique, exclude, uniqueness: bool,
+                    search: list[str] | None = None) -> tuple[Solutions, LogicalSolver]:
     """The position's solution count (none: the message and exit 1) and the solver of the
     options, told whether the puzzle is unique."""
     solutions = count_solutions(position)
     if solutions.count == 0:
         fail(solutions.no_solution, EXIT_NO_SOLUTION)
-    return solutions, _solver(technique, exclude, uniqueness, solutions.solver_unique())
+    return solutions, _solver(technique, exclude, uniqueness, solutions.solver_unique(), search)
 
 
 def _enabled(solver: LogicalSolver, position: Position) -> str:
@@ -234,6 +264,7 @@ def hint(
     technique: TechniqueOpt = None,
     exclude: ExcludeOpt = None,
     uniqueness: UniqueOpt = True,
+    search: SearchOpt = None,
     box: BoxOpt = None,
     variant: VariantOpt = None,
     regions: RegionsOpt = None,
@@ -253,7 +284,7 @@ def hint(
         done = COUNTING
         try:
             with limits.limited(time_limit, what="hint"):
-                solutions, solver = _counted_solver(position, technique, exclude, uniqueness)
+                solutions, solver = _counted_solver(position, technique, exclude, uniqueness, search)
                 done = "before it found a step"
                 step = solver.next_step(position)
                 if step is None:
@@ -285,6 +316,7 @@ def explain(
     technique: TechniqueOpt = None,
     exclude: ExcludeOpt = None,
     uniqueness: UniqueOpt = True,
+    search: SearchOpt = None,
     box: BoxOpt = None,
     variant: VariantOpt = None,
     regions: RegionsOpt = None,
@@ -307,7 +339,7 @@ def explain(
         solutions: Solutions | None = None
         try:
             with limits.limited(time_limit, what="explain"):
-                solutions, solver = _counted_solver(position, technique, exclude, uniqueness)
+                solutions, solver = _counted_solver(position, technique, exclude, uniqueness, search)
                 if rounds:
                     path = _rounds_path(solver, position, round_of)
                 else:
@@ -431,6 +463,7 @@ def steps(
     technique: TechniqueOpt = None,
     exclude: ExcludeOpt = None,
     uniqueness: UniqueOpt = True,
+    search: SearchOpt = None,
     box: BoxOpt = None,
     variant: VariantOpt = None,
     regions: RegionsOpt = None,
@@ -458,7 +491,7 @@ def steps(
         stopped: BaseException | None = None
         try:
             with limits.limited(time_limit, what="steps"):
-                solutions, solver = _counted_solver(position, technique, exclude, uniqueness)
+                solutions, solver = _counted_solver(position, technique, exclude, uniqueness, search)
                 found = solver.all_steps(position)
                 reason = "" if found else _nothing_found(solutions, solver, position)
         except (SearchLimitError, CancelledError) as e:

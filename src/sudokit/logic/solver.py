@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from .. import limits, search
 from ..errors import CancelledError, SearchLimitError, SudokitError
 from ..grid import Grid
+from .options import Options, using
 from .position import Position
 from .step import Step
 from .techniques import REGISTRY, default_order
@@ -56,11 +57,12 @@ class LogicalSolver:
 
     ``techniques`` restricts and orders the technique ids used. Uniqueness techniques are
     used only when ``unique`` is true; with ``unique=None`` the solver asks the search core
-    whether the puzzle has exactly one solution.
+    whether the puzzle has exactly one solution. ``options`` (:class:`Options`) set how wide
+    the finders look; None keeps the options in force.
     """
 
     def __init__(self, techniques: Iterable[str] | None = None, unique: bool | None = None,
-                 exclude: Iterable[str] = ()) -> None:
+                 exclude: Iterable[str] = (), options: Options | None = None) -> None:
         ids = list(techniques) if techniques is not None else default_order()
         unknown = [t for t in list(ids) + list(exclude) if t not in REGISTRY]
         if unknown:
@@ -68,6 +70,7 @@ class LogicalSolver:
         skip = set(exclude)
         self.order = [REGISTRY[t] for t in ids if t not in skip]
         self.unique = unique
+        self.options = options
         self._unique_cache: dict[tuple, bool] = {}
 
     # --- uniqueness ------------------------------------------------------------------------
@@ -95,6 +98,10 @@ class LogicalSolver:
         """The simplest step: the first technique (in the solver's order) that finds one; among
         consecutive techniques of equal difficulty, the shortest step (fewest chain links, then
         fewest cells) of their first finds."""
+        with using(self.options):
+            return self._next_step(position)
+
+    def _next_step(self, position: Position) -> Step | None:
         best, best_weight = None, None
         for tech in self._techniques(position):
             if best is not None and tech.difficulty != best_weight:
@@ -109,6 +116,10 @@ class LogicalSolver:
     def all_steps(self, position: Position) -> list[Step]:
         """Every instance of every chosen technique in the position (duplicates removed). A
         limit of the budget carries the steps found so far as its ``steps`` attribute."""
+        with using(self.options):
+            return self._all_steps(position)
+
+    def _all_steps(self, position: Position) -> list[Step]:
         out, seen = [], set()
         try:
             for tech in self._techniques(position):

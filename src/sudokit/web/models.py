@@ -147,6 +147,16 @@ class PuzzleRequest(VariantFields):
     job: JobId = None
 
 
+class SearchOptions(_Strict):
+    """How wide the techniques look (all on by default, as HoDoKu's find-all)."""
+    ur_missing_candidates: Annotated[bool, Field(description=(
+        "A unique rectangle corner may lack one of its two digits"))] = True
+    als_in_chains: Annotated[bool, Field(description=(
+        "Grouped nice loops and AICs may pass through almost locked sets"))] = True
+    als_overlap: Annotated[bool, Field(description=(
+        "The almost locked sets of ALS techniques may share cells"))] = True
+
+
 class TechniqueChoice(_Strict):
     techniques: Annotated[list[Annotated[str, Field(max_length=64)]] | None, Field(
         max_length=200, description="Technique ids to use, in order (default: all, simplest first)")] = None
@@ -154,6 +164,7 @@ class TechniqueChoice(_Strict):
         max_length=200, description="Technique ids not to use")] = []
     uniqueness: Annotated[bool, Field(description=(
         "Allow uniqueness techniques when the puzzle has exactly one solution"))] = True
+    options: SearchOptions | None = None
 
 
 class StepRequest(TechniqueChoice, PuzzleRequest):

@@ -18,6 +18,7 @@ from ..errors import CancelledError, ParseError, SearchLimitError, SudokitError
 from ..geometry import Geometry
 from ..grid import Grid
 from ..logic import LogicalSolver, Position
+from ..logic.options import Options
 from ..logic.hints import check as check_grid, hint as make_hint
 from ..logic.solver import givens_grid
 from ..killer import cage_fields, read_cages
@@ -139,7 +140,8 @@ def _solver(req: dict, unique: bool | None = None) -> LogicalSolver:
     """The logical solver with the request's technique choice."""
     if unique is None and req.get("uniqueness") is False:
         unique = False
-    return LogicalSolver(req.get("techniques") or None, unique, req.get("exclude") or ())
+    options = Options(**req["options"]) if req.get("options") else None
+    return LogicalSolver(req.get("techniques") or None, unique, req.get("exclude") or (), options)
 
 
 def _refuse_contradiction(position: Position) -> None:
