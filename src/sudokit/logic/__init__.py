@@ -5,13 +5,14 @@ next step for a person who is stuck, ``check`` compares a user's grid with the s
 """
 
 from .hints import CheckResult, Hint, check, hint
+from .options import Options
 from .position import Position
 from .solver import LogicalSolver, SolvePath, all_steps, manual_round, next_step, solve_path
 from .step import Link, Step
 from .techniques import CATALOGUE, REGISTRY, default_order
 
 __all__ = [
-    "Position", "Step", "Link", "LogicalSolver", "SolvePath", "next_step", "all_steps",
+    "Position", "Step", "Options", "Link", "LogicalSolver", "SolvePath", "next_step", "all_steps",
     "solve_path", "manual_round", "hint", "check", "Hint", "CheckResult", "CATALOGUE", "REGISTRY",
     "default_order",
 ]

@@ -225,16 +225,16 @@ def solutions(grid: Grid, limit: int = 2) -> list[Grid]:
     return list(search.solve(grid, limit=limit).solutions)
 
 
-def next_step(puzzle, techniques=None, unique=None, exclude=()) -> Step | None:
-    return LogicalSolver(techniques, unique, exclude).next_step(Position.coerce(puzzle))
+def next_step(puzzle, techniques=None, unique=None, exclude=(), options=None) -> Step | None:
+    return LogicalSolver(techniques, unique, exclude, options).next_step(Position.coerce(puzzle))
 
 
-def all_steps(puzzle, techniques=None, unique=None, exclude=()) -> list[Step]:
-    return LogicalSolver(techniques, unique, exclude).all_steps(Position.coerce(puzzle))
+def all_steps(puzzle, techniques=None, unique=None, exclude=(), options=None) -> list[Step]:
+    return LogicalSolver(techniques, unique, exclude, options).all_steps(Position.coerce(puzzle))
 
 
-def solve_path(puzzle, techniques=None, unique=None, exclude=()) -> SolvePath:
-    return LogicalSolver(techniques, unique, exclude).solve_path(puzzle)
+def solve_path(puzzle, techniques=None, unique=None, exclude=(), options=None) -> SolvePath:
+    return LogicalSolver(techniques, unique, exclude, options).solve_path(puzzle)
 
 
 def manual_round(puzzle, techniques=None) -> list[Step]:
