@@ -83,3 +83,31 @@ def test_every_instance_of_every_technique_is_sound():
             position.apply(step)
     assert set(checked).difference(SINGLES)  # more than singles were exercised
     assert all(t in REGISTRY for t in checked)
+
+
+@pytest.mark.parametrize("name", ["forum_hardest_1106", "forum_hardest_1905_11plus"])
+def test_every_instance_is_sound_where_the_hardest_puzzles_get_stuck(name):
+    """Every instance of every pattern technique (forcing and trial aside) where the hardest
+    puzzles leave the singles behind, along the default solver's path through them (trial steps
+    included, so the positions go on past where logic alone is stuck)."""
+    lines = data_sample(name, 40 if SLOW else 1)
+    walker, lister = LogicalSolver(), LogicalSolver(exclude=FORCING)
+    checked: dict[str, int] = {}
+    for line in lines:
+        grid = Grid.parse(line)
+        solution = solve(grid).solution.values
+        position = Position.from_grid(grid)
+        stuck = 0
+        while not position.is_solved:
+            step = walker.next_step(position)
+            if step is None:
+                break
+            if step.technique not in SINGLES:
+                stuck += 1
+                if SLOW or stuck % 3 == 1:  # every third such position keeps the test short
+                    for other in lister.all_steps(position):
+                        bad = wrong_changes(other, solution)
+                        assert not bad, f"{line}: {other.explanation}: {bad}"
+                        checked[other.technique] = checked.get(other.technique, 0) + 1
+            position.apply(step)
+    assert len(checked) >= 5, checked  # chains, ALS, fish ... were exercised, not just singles
