@@ -8,7 +8,7 @@ import random
 from itertools import permutations
 
 import pytest
-from helpers import (blank_position, cell_of, digit_picture, eliminations, only,
+from helpers import (blank_position, cell_of, digit_picture, eliminations, names, only,
                      position_from_rows, remove_wrong_candidates, steps, stuck_positions,
                      thinned_position)
 from test_fish_franken import SOLVED, below_franken, sparse, wrong
@@ -25,6 +25,7 @@ def test_template_set_and_delete_4x4():
     # Digit 1 only in r1c1, r1c2 | r2c3, r2c4 | r3c1, r3c3 | r4c3, r4c4. Rows 3 and 4 need
     # different boxes, and row 4 has only box 4: row 3 takes r3c1, so row 1 takes r1c2, and
     # rows 2 and 4 share columns 3 and 4 in two ways: 2 templates, both with r1c2 and r3c1.
+    # Every other digit's templates then leave r1c2 and r3c1 out.
     pos = blank_position(4)
     for house, keep in (("r1", ["r1c1", "r1c2"]), ("r2", ["r2c3", "r2c4"]),
                         ("r3", ["r3c1", "r3c3"]), ("r4", ["r4c3", "r4c4"])):
@@ -32,9 +33,34 @@ def test_template_set_and_delete_4x4():
     assert [s.explanation for s in steps("template-set", pos)] == [
         "Template Set: every placement of all 4 1s uses r1c2, r3c1 (2 templates fit): "
         "places r1c2=1, r3c1=1"]
-    assert [s.explanation for s in steps("template-delete", pos)] == [
+    deletes = steps("template-delete", pos)
+    assert deletes[0].explanation == (
         "Template Delete: no placement of all 4 1s uses r1c1, r3c3 (2 templates fit): "
-        "removes 1 from r1c1, r3c3"]
+        "removes 1 from r1c1, r3c3")
+    assert [names(pos, s.eliminations) for s in deletes[1:]] == [
+        {f"r1c2-{d}", f"r3c1-{d}"} for d in (2, 3, 4)]
+
+
+def test_templates_leave_out_the_cells_another_digit_must_take():
+    # Digit 1 as above must take r1c2 and r3c1. Row 1 keeps its 2 in r1c1 and r1c2: every
+    # template of 2 with r1c2 is dropped, so 2 takes r1c1, then one of r2c3/r2c4 (box 2), and
+    # rows 3 and 4 share column 2 and the other of columns 3/4 (r3c1 is 1's): 4 templates.
+    # Digits 3 and 4 then keep row 1 in columns 3 and 4 (box 2), so row 2 takes box 1.
+    pos = blank_position(4)
+    for house, keep in (("r1", ["r1c1", "r1c2"]), ("r2", ["r2c3", "r2c4"]),
+                        ("r3", ["r3c1", "r3c3"]), ("r4", ["r4c3", "r4c4"])):
+        only(pos, 1, house, keep)
+    only(pos, 2, "r1", ["r1c1", "r1c2"])
+    sets = steps("template-set", pos)
+    assert [names(pos, s.placements) for s in sets] == [{"r1c2-1", "r3c1-1"}, {"r1c1-2"}]
+    assert sets[1].explanation == (
+        "Template Set: every placement of all 4 2s uses r1c1 (4 templates fit beside the cells "
+        "other digits' templates all take): places r1c1=2")
+    assert eliminations("template-delete", pos) == [
+        {"r1c1-1", "r3c3-1"},
+        {"r1c2-2", "r2c1-2", "r2c2-2", "r3c1-2", "r4c1-2"},
+        {"r1c1-3", "r1c2-3", "r3c1-3", "r2c3-3", "r2c4-3"},
+        {"r1c1-4", "r1c2-4", "r3c1-4", "r2c3-4", "r2c4-4"}]
 
 
 def test_placed_digits_are_part_of_every_template():
@@ -45,7 +71,9 @@ def test_placed_digits_are_part_of_every_template():
     pos.eliminate(cell_of(pos.geometry, "r4c3"), 2)
     assert [s.explanation for s in steps("template-set", pos)] == [
         "Template Set: every placement of all 4 2s uses r4c2 (2 templates fit): places r4c2=2"]
-    assert eliminations("template-delete", pos) == [{"r4c4-2"}]
+    # every other digit leaves r4c2 to 2
+    assert eliminations("template-delete", pos) == [
+        {"r4c2-1"}, {"r4c4-2"}, {"r4c2-3"}, {"r4c2-4"}]
     count, used = digit_templates(pos, 2)
     assert count == 2 and cell_of(pos.geometry, "r1c1") in used
 
@@ -95,19 +123,51 @@ def test_counts_and_cells_match_listing_every_template(box):
     assert checked
 
 
+def refined_by_listing(pos: Position) -> dict[int, list[set[int]]]:
+    """Every template of every digit, listed; then, until nothing changes, drop a digit's
+    templates that take a cell all templates of another digit take."""
+    g = pos.geometry
+    n = g.size
+    fits = {d: {c for c in range(g.ncells) if pos.values[c] == d or pos.has(c, d)}
+            for d in range(1, n + 1)}
+    placed = {d: {c for c in range(g.ncells) if pos.values[c] == d} for d in range(1, n + 1)}
+    listed = {d: [] for d in range(1, n + 1)}
+    for cols in permutations(range(n)):
+        cells = {r * n + c for r, c in enumerate(cols)}
+        if len({g.box_of(c) for c in cells}) == n:
+            for d in listed:
+                if cells <= fits[d] and placed[d] <= cells:
+                    listed[d].append(cells)
+    while True:
+        sure = {d: set.intersection(*ts) if ts else set() for d, ts in listed.items()}
+        kept = {d: [t for t in ts if not any(t & sure[k] for k in listed if k != d)]
+                for d, ts in listed.items()}
+        if kept == listed:
+            return listed
+        listed = kept
+
+
 def test_steps_follow_from_the_templates():
     rng = random.Random(11)
     g = Geometry.of(6, (2, 3))
     seen = dict.fromkeys(TEMPLATES, 0)
     for _ in range(12):
         pos, solution = thinned_position(g, rng, blank=0.7, thin=0.5)
+        listed = refined_by_listing(pos)
+        expected_set, expected_delete = set(), set()
+        for d, ts in listed.items():
+            if ts:
+                expected_set |= {(c, d) for c in set.intersection(*ts) if not pos.values[c]}
+                used = set.union(*ts)
+                expected_delete |= {(c, d) for c in range(g.ncells)
+                                    if pos.has(c, d) and c not in used}
         for t in TEMPLATES:
             for step in steps(t, pos):
                 seen[t] += 1
                 assert not wrong(step, pos, solution), step.explanation
-                d = (step.placements or step.eliminations)[0][1]
-                _, used = templates_by_listing(pos, d)
-                assert all(c not in used for c, _ in step.eliminations)
+        assert {p for s in steps("template-set", pos) for p in s.placements} == expected_set
+        assert {e for s in steps("template-delete", pos) for e in s.eliminations} \
+            == expected_delete
     assert all(seen.values()), seen
 
 

@@ -6,6 +6,10 @@ template uses cannot be d (template delete); a cell that every template uses mus
 (template set). Each template uses one cell of every row, so a cell is in every template
 exactly when it is the only cell of its row that any template uses.
 
+As in HoDoKu, a template that takes a cell every template of another digit takes (that cell
+holds the other digit) is dropped, and this is repeated until nothing more drops; the set and
+delete steps read the templates left.
+
 Templates are counted row by row over bitmasks: a state is the row, the columns used so far and
 the columns closed by the boxes used in the current band. The number of ways to finish from
 each state is memoised, so the cells some template uses are found without listing templates.
@@ -138,11 +142,9 @@ def _variant_templates(g: Geometry, allowed: tuple[int, ...]) -> tuple[int, tupl
     return total, tuple(used)
 
 
-def digit_templates(pos: Position, digit: int) -> tuple[int, list[int]] | None:
-    """(number of templates of ``digit``, the cells some template uses), or None when the digit
-    has too many partial templates to count (see :data:`STATE_LIMIT`)."""
-    g = pos.geometry
-    n = g.size
+def _allowed_rows(pos: Position, digit: int) -> list[int]:
+    """Per row, the mask of the columns where ``digit`` is placed or a candidate."""
+    n = pos.geometry.size
     b = 1 << (digit - 1)
     allowed = []
     for r in range(n):
@@ -155,49 +157,98 @@ def digit_templates(pos: Position, digit: int) -> tuple[int, list[int]] | None:
             if pos.cands[cell] & b:
                 m |= 1 << c
         allowed.append(m)
-    result = (_templates if g.is_classic else _variant_templates)(g, tuple(allowed))
+    return allowed
+
+
+def _count(g: Geometry, allowed) -> tuple[int, tuple[int, ...]] | None:
+    return (_templates if g.is_classic else _variant_templates)(g, tuple(allowed))
+
+
+def _cells(n: int, rows) -> list[int]:
+    return [r * n + c for r in range(n) for c in range(n) if rows[r] >> c & 1]
+
+
+def digit_templates(pos: Position, digit: int) -> tuple[int, list[int]] | None:
+    """(number of templates of ``digit``, the cells some template uses), or None when the digit
+    has too many partial templates to count (see :data:`STATE_LIMIT`)."""
+    result = _count(pos.geometry, _allowed_rows(pos, digit))
     if result is None:
         return None
     total, used = result
-    return total, [r * n + c for r in range(n) for c in range(n) if used[r] >> c & 1]
+    return total, _cells(pos.geometry.size, used)
+
+
+def _sure_rows(total: int, used) -> list[int]:
+    """Per row, the column every template takes (0 where they differ): a template takes one
+    cell of each row, so a row all templates agree on uses a single column."""
+    return [m if total and m & (m - 1) == 0 else 0 for m in used]
+
+
+def refined_templates(pos: Position) -> dict[int, tuple[int, tuple[int, ...], bool]]:
+    """Per digit: (templates, per row the columns some template uses, refined?) once the
+    templates that take a cell every template of another digit takes are dropped (HoDoKu's
+    templates: that cell holds the other digit), repeated until nothing more drops. Digits
+    given up (:data:`STATE_LIMIT`) are left out."""
+    g = pos.geometry
+    n = g.size
+    base = {d: _allowed_rows(pos, d) for d in range(1, n + 1)}
+    found: dict[int, tuple[int, tuple[int, ...], bool]] = {}
+    sure: dict[int, list[int]] = {}
+    first: dict[int, int] = {}  # templates before any is dropped
+    for d, allowed in base.items():
+        result = _count(g, allowed)
+        if result is not None:
+            found[d] = (*result, False)
+            sure[d] = _sure_rows(*result)
+            first[d] = result[0]
+    changed = True
+    while changed:
+        changed = False
+        for d in found:
+            limits.check()
+            taken = [0] * n
+            for k, rows in sure.items():
+                if k != d:
+                    taken = [t | m for t, m in zip(taken, rows)]
+            allowed = [a & ~t for a, t in zip(base[d], taken)]
+            result = _count(g, allowed)  # cached: the same rows cost nothing the second time
+            if result is None or not result[0]:
+                continue  # too many to count, or a broken position: keep what we had
+            rows = _sure_rows(*result)
+            found[d] = (*result, result[0] != first[d])
+            if rows != sure[d]:
+                sure[d] = rows
+                changed = True
+    return found
 
 
 def _findings(pos: Position):
-    """Per digit with something to do: (digit, templates, cells to place, cells to clear)."""
-    g = pos.geometry
-    n = g.size
-    for d in range(1, n + 1):
-        limits.check()
+    """Per digit with something to do: (digit, templates, refined?, cells to place, cells to
+    clear)."""
+    n = pos.geometry.size
+    for d, (total, used, refined) in sorted(refined_templates(pos).items()):
+        if not total:
+            continue  # no template at all (a broken position)
         b = 1 << (d - 1)
-        cands = [c for c, m in enumerate(pos.cands) if m & b]
-        if not cands:
-            continue
-        found = digit_templates(pos, d)
-        if found is None or not found[0]:
-            continue  # too many to count, or no template at all (a broken position)
-        total, used = found
-        used_set = set(used)
-        clear = [c for c in cands if c not in used_set]
-        per_row: dict[int, list[int]] = {}
-        for c in used:
-            per_row.setdefault(c // n, []).append(c)
-        place = [cells[0] for cells in per_row.values()
-                 if len(cells) == 1 and not pos.values[cells[0]]]
+        clear = [c for c, m in enumerate(pos.cands) if m & b and not used[c // n] >> c % n & 1]
+        place = [r * n + (m.bit_length() - 1) for r, m in enumerate(_sure_rows(total, used))
+                 if m and not pos.values[r * n + m.bit_length() - 1]]
         if place or clear:
-            yield d, total, sorted(place), clear
+            yield d, total, refined, place, clear
 
 
-def _fit(total: int) -> str:
-    return "1 template fits" if total == 1 else f"{total} templates fit"
+def _fit(total: int, refined: bool) -> str:
+    fit = "1 template fits" if total == 1 else f"{total} templates fit"
+    return f"{fit} beside the cells other digits' templates all take" if refined else fit
 
 
 @finder("template-set")
 def template_set(pos: Position):
     g = pos.geometry
-    for d, total, place, _ in _findings(pos):
+    for d, total, refined, place, _ in _findings(pos):
         if place:
             what = (f"Template Set: every placement of all {g.size} {d}s uses "
-                    f"{cell_list(g, place)} ({_fit(total)})")
+                    f"{cell_list(g, place)} ({_fit(total, refined)})")
             yield REGISTRY["template-set"].step(
                 pos, what, placements=[(c, d) for c in place], cells=place,
                 candidates=[(c, d) for c in place])
@@ -206,10 +257,10 @@ def template_set(pos: Position):
 @finder("template-delete")
 def template_delete(pos: Position):
     g = pos.geometry
-    for d, total, _, clear in _findings(pos):
+    for d, total, refined, _, clear in _findings(pos):
         if clear:
             what = (f"Template Delete: no placement of all {g.size} {d}s uses "
-                    f"{cell_list(g, clear)} ({_fit(total)})")
+                    f"{cell_list(g, clear)} ({_fit(total, refined)})")
             yield REGISTRY["template-delete"].step(
                 pos, what, eliminations=[(c, d) for c in clear], cells=clear,
                 candidates=[(c, d) for c in clear])
