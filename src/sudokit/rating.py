@@ -255,12 +255,12 @@ def _make_solver_class():
 
     class RatingSolver(LogicalSolver):
         """The logical solver picking, at each position, the step with the lowest SE-scale
-        score (see the module doc). ``scores`` holds the score of every step it returned, by
+        score (see the module doc), with the narrow search options (:data:`RATING_OPTIONS`). ``scores`` holds the score of every step it returned, by
         ``id(step)``. ``ceiling``: stop (return None) when no step scores at most this. The
         budget in force (:mod:`sudokit.limits`) is checked between stages and instances."""
 
         def __init__(self, unique: bool | None = None, ceiling: float | None = None) -> None:
-            super().__init__(default_order(), unique)
+            super().__init__(default_order(), unique, options=rating_options())
             self.ceiling = ceiling
             self.scores: dict[int, float] = {}
             self.stopped_at_ceiling = False
@@ -272,7 +272,7 @@ def _make_solver_class():
                 stages.append(_Stage(t.id, technique_weight(t.id), "shortest" if varies else "first"))
             self.stages = sorted(stages, key=lambda s: s.base)  # stable: catalogue order on ties
 
-        def next_step(self, position):
+        def _next_step(self, position):
             allowed = {t.id for t in self._techniques(position)}
             g = position.geometry
             best, best_score = None, math.inf
@@ -317,6 +317,15 @@ def _make_solver_class():
 
 
 _SOLVER_CLASS = None
+
+
+def rating_options():
+    """The search options of the rating: no unique rectangle with a missing candidate, no ALS
+    inside chains, no overlapping ALS (Sudoku Explainer has none of them, and the SE scale was
+    calibrated without them)."""
+    from .logic.options import Options
+
+    return Options(ur_missing_candidates=False, als_in_chains=False, als_overlap=False)
 
 
 def rating_solver(unique: bool | None = None, ceiling: float | None = None):
