@@ -3,7 +3,7 @@ every candidate and the digit under test is confined to make the conjugate pairs
 
 from __future__ import annotations
 
-from helpers import blank_position, cell_of, check_sound, eliminations, only, steps
+from helpers import blank_position, cell_of, check_sound, eliminations, names, only, steps
 
 FAMILY = ["simple-colors-trap", "simple-colors-wrap", "multi-colors"]
 
@@ -41,10 +41,24 @@ def test_no_trap_without_a_cell_seeing_both():
     assert steps("simple-colors-trap", pos) == []
 
 
-def test_short_cluster_is_left_to_locked_candidates():
+def test_short_cluster_trap_is_listed_as_well_as_the_locked_candidates():
+    # One conjugate pair r1c1 = r1c2: the rest of box 1 sees both colours. Locked candidates
+    # (row 1 claims box 1) remove the same 3s, and both techniques list the step.
     pos = blank_position(9)
-    only(pos, 3, "r1", ["r1c1", "r1c2"])  # the rest of box 1 sees both cells
-    assert steps("simple-colors-trap", pos) == []
+    only(pos, 3, "r1", ["r1c1", "r1c2"])
+    box_rest = {f"r{r}c{c}-3" for r in (2, 3) for c in (1, 2, 3)}
+    assert eliminations("simple-colors-trap", pos) == [box_rest]
+    assert box_rest in eliminations("locked-candidates-claiming", pos)
+
+
+def test_longer_clusters_come_first():
+    # The 4-cell cluster of 3 (trap_position) is listed before the pair of 2s in row 1.
+    pos = trap_position(9, 3, 8)
+    only(pos, 2, "r1", ["r1c4", "r1c5"])
+    found = steps("simple-colors-trap", pos)
+    assert [s.eliminations[0][1] for s in found] == [3, 2]
+    assert names(pos, found[1].eliminations) == {
+        f"r{r}c{c}-2" for r in (2, 3) for c in (4, 5, 6)}
 
 
 def wrap_position():
@@ -88,9 +102,24 @@ def test_multi_colors_type_2():
     only(pos, 8, "r2", ["r2c5", "r2c8"])
     only(pos, 8, "c8", ["r2c8", "r6c8"])
     only(pos, 8, "r6", ["r6c8", "r6c4"])
+    # Type 1 lists r1c4 too: A- sees B+ (so A+ or B- holds 8) and r1c4 sees A+ and B-.
     found = steps("multi-colors", pos)
     assert [(s.explanation.split(":")[0], s.eliminations) for s in found] == [
-        ("Multi Colors type 2 on 8", [(pos.geometry.cell(0, 3), 8)])]
+        ("Multi Colors type 2 on 8", [(pos.geometry.cell(0, 3), 8)]),
+        ("Multi Colors type 1 on 8", [(pos.geometry.cell(0, 3), 8)])]
+
+
+def test_multi_colors_type_1_lists_every_cell_of_both_links():
+    # A: r7c6 = r7c8 (row 7). B: r8c4 = r9c4 (column 4). r7c6 sees r8c4 and r9c4 (box 8).
+    # r7c6 / r8c4 linked: r7c8 or r9c4 holds 5, so r9c7-9 and r7c6 lose it; r7c6 / r9c4
+    # linked: r7c8 or r8c4 holds 5, so r8c7-9 and r7c6 lose it. Type 2: r7c6 is false.
+    pos = blank_position(9)
+    only(pos, 5, "r7", ["r7c6", "r7c8"])
+    only(pos, 5, "c4", ["r8c4", "r9c4"])
+    found = steps("multi-colors", pos)
+    assert [(s.explanation.split(" on")[0], names(pos, s.eliminations)) for s in found] == [
+        ("Multi Colors type 2", {"r7c6-5"}),
+        ("Multi Colors type 1", {"r7c6-5"} | {f"r{r}c{c}-5" for r in (8, 9) for c in (7, 8, 9)})]
 
 
 def test_multi_colors_needs_two_clusters():

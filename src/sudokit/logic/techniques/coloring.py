@@ -2,12 +2,14 @@
 
 In a cluster either every cell of one colour holds the digit or every cell of the other does.
 
-- Simple Colors Trap: a cell outside the cluster that sees both colours loses the digit.
+- Simple Colors Trap: a cell outside the cluster that sees both colours loses the digit (a
+  cluster of 2 or 3 cells repeats locked candidates, and is listed after the others).
 - Simple Colors Wrap: two cells of one colour see each other, so that colour is false
   everywhere (and the other colour true).
 - Multi Colors: two clusters. Type 1: a colour of A sees a colour of B (they are not both
-  true), so one of the two opposite colours is true and a cell seeing both loses the digit.
-  Type 2: a colour of A sees both colours of B, so it is false everywhere.
+  true), so one of the two opposite colours is true and a cell seeing both loses the digit;
+  one step per pair of clusters, with every such cell of every linked pair of colours (as
+  HoDoKu lists it). Type 2: a colour of A sees both colours of B, so it is false everywhere.
 """
 
 from __future__ import annotations
@@ -48,19 +50,23 @@ def simple_colors_trap(pos: Position):
     graph = LinkGraph(pos)
     g = graph.geometry
     tech = REGISTRY["simple-colors-trap"]
-    for digit in range(1, g.size + 1):
-        for classes in graph.clusters(digit):
-            if len(classes[0]) + len(classes[1]) < 4:
-                continue  # a pair or a 3-cell cluster only repeats locked candidates
-            cells = classes[0] + classes[1]
-            targets = (_see_mask(graph, classes[0]) & _see_mask(graph, classes[1])
-                       & graph.digit_cells[digit] & ~mask_of(cells))
-            if not targets:
-                continue
-            yield _cluster_step(
-                tech, pos, graph, digit,
-                f"{tech.name} on {digit}: {_describe(g, classes)}; a cell seeing both colours "
-                f"cannot hold {digit}", [(t, digit) for t in cells_of(targets)], cells)
+    # clusters of 4 cells or more first; a pair or a 3-cell cluster only repeats locked
+    # candidates, but is a trap all the same
+    for small in (False, True):
+        for digit in range(1, g.size + 1):
+            for classes in graph.clusters(digit):
+                cells = classes[0] + classes[1]
+                if (len(cells) < 4) != small:
+                    continue
+                targets = (_see_mask(graph, classes[0]) & _see_mask(graph, classes[1])
+                           & graph.digit_cells[digit] & ~mask_of(cells))
+                if not targets:
+                    continue
+                yield _cluster_step(
+                    tech, pos, graph, digit,
+                    f"{tech.name} on {digit}: {_describe(g, classes)}; a cell seeing both "
+                    f"colours cannot hold {digit}", [(t, digit) for t in cells_of(targets)],
+                    cells)
 
 
 @finder("simple-colors-wrap")
@@ -103,8 +109,8 @@ def multi_colors(pos: Position):
                 if i == j:
                     continue
                 for x in (0, 1):
-                    hits = [bool(sees[i][x] & masks[j][y]) for y in (0, 1)]
-                    if hits[0] and hits[1] and (i, x) not in false_colours:
+                    if sees[i][x] & masks[j][0] and sees[i][x] & masks[j][1] \
+                            and (i, x) not in false_colours:
                         false_colours.add((i, x))
                         # Type 2: colour x of cluster i sees both colours of cluster j.
                         cells = ci[0] + ci[1] + cj[0] + cj[1]
@@ -113,20 +119,28 @@ def multi_colors(pos: Position):
                                 f"so it is false")
                         yield _cluster_step(tech, pos, graph, digit, what,
                                             [(c, digit) for c in ci[x]], cells)
-                    if i > j:
-                        continue  # type 1 is symmetric in the two clusters
-                    for y in (0, 1):
-                        if not hits[y]:
-                            continue
-                        # Type 1: x of i and y of j are not both true: 1-x of i or 1-y of j is.
-                        # (a cluster cell seeing both is left to type 2 / the wrap)
-                        targets = (sees[i][1 - x] & sees[j][1 - y] & dmask
-                                   & ~(masks[i][0] | masks[i][1] | masks[j][0] | masks[j][1]))
-                        if not targets:
-                            continue
-                        cells = ci[0] + ci[1] + cj[0] + cj[1]
-                        what = (f"{tech.name} type 1 on {digit}: {_describe(g, ci, 'A')}, "
-                                f"{_describe(g, cj, 'B')}; A{_SIGNS[x]} sees B{_SIGNS[y]}, so "
-                                f"A{_SIGNS[1 - x]} or B{_SIGNS[1 - y]} holds {digit}")
-                        yield _cluster_step(tech, pos, graph, digit, what,
-                                            [(t, digit) for t in cells_of(targets)], cells)
+                if i < j:
+                    yield from _multi_colors_1(tech, pos, graph, digit, ci, cj, sees[i], sees[j],
+                                               masks[i], masks[j])
+
+
+def _multi_colors_1(tech, pos, graph, digit, ci, cj, see_i, see_j, mask_i, mask_j):
+    """Type 1 on clusters ``ci`` and ``cj``: for each colour x of one that sees a colour y of
+    the other (they are not both true), the opposite colours are not both false, so a cell
+    seeing both loses the digit; one step with every such cell (cluster cells too)."""
+    g = graph.geometry
+    targets = 0
+    linked = []
+    for x in (0, 1):
+        for y in (0, 1):
+            if see_i[x] & mask_j[y]:
+                linked.append(f"A{_SIGNS[x]} sees B{_SIGNS[y]}, so A{_SIGNS[1 - x]} or "
+                              f"B{_SIGNS[1 - y]} holds {digit}")
+                targets |= see_i[1 - x] & see_j[1 - y]
+    targets &= graph.digit_cells[digit]
+    if not targets:
+        return
+    what = (f"{tech.name} type 1 on {digit}: {_describe(g, ci, 'A')}, "
+            f"{_describe(g, cj, 'B')}; {'; '.join(linked)}")
+    yield _cluster_step(tech, pos, graph, digit, what, [(t, digit) for t in cells_of(targets)],
+                        ci[0] + ci[1] + cj[0] + cj[1])
