@@ -34,18 +34,24 @@ def test_skyscraper_removes_from_cells_seeing_both_tops():
     assert [l.strong for l in step.links] == [True, False, True]
 
 
-def test_skyscraper_is_not_a_kite_or_turbot():
+def test_skyscraper_is_not_a_kite_but_is_a_turbot_fish():
+    # the turbot fish is any 4-cell X-chain: it lists the skyscraper too
     pos = skyscraper_9x9()
     assert steps("two-string-kite", pos) == []
-    assert steps("turbot-fish", pos) == []
+    assert eliminations("turbot-fish", pos) == [{"r1c6-1", "r3c6-1", "r8c4-1", "r9c4-1"}]
 
 
-def test_aligned_tops_are_an_x_wing_not_a_skyscraper_or_turbot():
+def test_aligned_tops_are_an_x_wing_and_two_turbot_fish():
+    # r2c4 = r2c1 - r7c1 = r7c4: one of r2c4, r7c4 holds 1, so the rest of column 4 loses
+    # it; the chain the other way round clears column 1. Neither is a skyscraper.
     pos = blank_position(9)
     only(pos, 1, "r2", ["r2c1", "r2c4"])
     only(pos, 1, "r7", ["r7c1", "r7c4"])
-    for t in FAMILY:
+    for t in ("skyscraper", "two-string-kite", "empty-rectangle"):
         assert steps(t, pos) == [], t
+    rest = {f"r{r}c{{}}-1" for r in (1, 3, 4, 5, 6, 8, 9)}
+    assert sorted(eliminations("turbot-fish", pos), key=sorted) == [
+        {n.format(1) for n in rest}, {n.format(4) for n in rest}]
 
 
 def test_nothing_where_no_cell_sees_both_tops():
@@ -76,7 +82,21 @@ def test_two_string_kite():
     assert eliminations("two-string-kite", pos) == [{"r8c8-5"}]
     assert steps("two-string-kite", pos)[0].explanation.startswith(
         "2-String Kite on 5 (row 3, column 1)")
-    assert steps("skyscraper", pos) == [] and steps("turbot-fish", pos) == []
+    assert steps("skyscraper", pos) == []
+    assert eliminations("turbot-fish", pos) == [{"r8c8-5"}]
+
+
+def test_kite_with_an_outer_end_in_the_box():
+    # Column 4 link r8c4 = r9c4 lies in box 8, with r7c6 of the row 7 link r7c6 = r7c8. As a
+    # kite (inner ends r8c4, r7c6 or r9c4, r7c6) it clears the crossing of the outer ends'
+    # lines, r9c8 or r8c8. As a turbot fish every cell seeing both ends goes: the rest of
+    # the outer end's row in box 9, and r7c6 itself, which sees both r8c4/r9c4 and r7c8.
+    pos = blank_position(9)
+    only(pos, 5, "r7", ["r7c6", "r7c8"])
+    only(pos, 5, "c4", ["r8c4", "r9c4"])
+    assert sorted(eliminations("two-string-kite", pos), key=sorted) == [{"r8c8-5"}, {"r9c8-5"}]
+    assert sorted(eliminations("turbot-fish", pos), key=sorted) == [
+        {"r7c6-5", "r8c7-5", "r8c8-5", "r8c9-5"}, {"r7c6-5", "r9c7-5", "r9c8-5", "r9c9-5"}]
 
 
 def test_kite_12x12():

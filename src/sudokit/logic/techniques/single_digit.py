@@ -6,9 +6,15 @@ so a cell seeing both loses it. They differ only in where the links lie:
 
 - Skyscraper: both strong links in parallel lines (two rows or two columns), the inner ends
   in one crossing line and the outer ends not (else it is an X-Wing);
-- 2-String Kite: one strong link in a row, one in a column, the inner ends in one box;
-- Turbot Fish: every other such chain (a strong link in a box, or two lines joined in a box),
-  except an X-Wing (two parallel links with both pairs of ends aligned).
+- 2-String Kite: one strong link in a row, one in a column, the inner ends in one box (an
+  outer end may lie in that box too);
+- Turbot Fish: every such chain (the 4-cell X-chain, of which the others are special cases):
+  first those that are neither (a strong link in a box, or two lines joined in a box), then
+  the skyscrapers, kites and half X-Wings (two parallel links with both pairs of ends
+  aligned), as HoDoKu lists them.
+
+A cell seeing both ends loses the digit (for the turbot fish, an inner cell of the chain too:
+an X-chain's elimination).
 """
 
 from __future__ import annotations
@@ -53,54 +59,83 @@ def _kind(graph: LinkGraph, chain: Chain) -> str:
                 return "skyscraper" if cross(a) != cross(e) else "x-wing"
     for k1, k2 in ((ROW, COL), (COL, ROW)):
         if l1.in_kind(g, k1) is not None and l2.in_kind(g, k2) is not None:
-            box = g.box_of(b)
-            if g.box_of(c) == box and g.box_of(a) != box and g.box_of(e) != box:
+            if g.box_of(b) == g.box_of(c):
                 return "kite"
     return "turbot"
 
 
-def _chain_steps(pos: Position, kind: str, technique: str) -> Iterator[Step]:
+def _kite_target(g, chain: Chain) -> int:
+    """The cell a kite clears: in the row of the column link's outer end and the column of
+    the row link's (when an outer end lies in the inner ends' box, other cells see both ends
+    too; the turbot fish lists those)."""
+    a, b, c, e, l1, l2 = chain
+    row_end, col_end = (a, e) if l1.in_kind(g, ROW) is not None and \
+        l2.in_kind(g, COL) is not None else (e, a)
+    return g.cell(g.row_of(col_end), g.col_of(row_end))
+
+
+def _chain_steps(pos: Position, kinds: tuple[str, ...], technique: str,
+                 inner: bool = False) -> Iterator[Step]:
+    """The chains of the first of ``kinds`` on every digit, then those of the next kind...
+    Every cell outside the chain seeing both ends loses the digit; with ``inner``, an inner
+    cell too (it would leave both ends false)."""
     graph = LinkGraph(pos)
     g = graph.geometry
     tech = REGISTRY[technique]
-    for digit in range(1, g.size + 1):
-        seen = set()
-        for chain in _chains(graph, digit):
-            a, b, c, e, l1, l2 = chain
-            pattern = mask_of((a, b, c, e))
-            targets = graph.peers[a] & graph.peers[e] & graph.digit_cells[digit] & ~pattern
-            if not targets or _kind(graph, chain) != kind:
-                continue
-            key = (frozenset((a, b, c, e)), targets)
-            if key in seen:
-                continue
-            seen.add(key)
-            cells = [a, b, c, e]
-            strong = [True, False, True]
-            houses = sorted({l1.houses[0], l2.houses[0]})
-            where = ", ".join(g.house_name(h) for h in houses)
-            what = (f"{tech.name} on {digit} ({where}): "
-                    f"{cell_chain_text(g, cells, strong)}")
-            yield tech.step(
-                pos, what, eliminations=[(t, digit) for t in cells_of(targets)],
-                cells=cells, houses=houses, candidates=[(x, digit) for x in cells],
-                links=[Link((x, digit), (y, digit), s)
-                       for x, y, s in zip(cells, cells[1:], strong)])
+    seen = set()
+    for kind in kinds:
+        for digit in range(1, g.size + 1):
+            yield from _kind_steps(pos, graph, tech, digit, kind, inner, seen)
+
+
+def _kind_steps(pos, graph, tech, digit, kind, inner, seen):
+    g = graph.geometry
+    for chain in _chains(graph, digit):
+        a, b, c, e, l1, l2 = chain
+        if _kind(graph, chain) != kind:
+            continue
+        if inner:
+            targets = graph.peers[a] & graph.peers[e] & ~mask_of((a, e))
+        elif kind == "kite":
+            targets = 1 << _kite_target(g, chain)
+        else:
+            targets = graph.peers[a] & graph.peers[e] & ~mask_of((a, b, c, e))
+        targets &= graph.digit_cells[digit] & ~mask_of((a, e))
+        if not targets:
+            continue
+        key = (digit, frozenset((a, b, c, e)), targets)
+        if key in seen:
+            continue
+        seen.add(key)
+        cells = [a, b, c, e]
+        strong = [True, False, True]
+        houses = sorted({l1.houses[0], l2.houses[0]})
+        where = ", ".join(g.house_name(h) for h in houses)
+        what = (f"{tech.name} on {digit} ({where}): "
+                f"{cell_chain_text(g, cells, strong)}")
+        yield tech.step(
+            pos, what, eliminations=[(t, digit) for t in cells_of(targets)],
+            cells=cells, houses=houses, candidates=[(x, digit) for x in cells],
+            links=[Link((x, digit), (y, digit), s)
+                   for x, y, s in zip(cells, cells[1:], strong)])
 
 
 @finder("skyscraper")
 def skyscraper(pos: Position):
-    return _chain_steps(pos, "skyscraper", "skyscraper")
+    return _chain_steps(pos, ("skyscraper",), "skyscraper")
 
 
 @finder("two-string-kite")
 def two_string_kite(pos: Position):
-    return _chain_steps(pos, "kite", "two-string-kite")
+    return _chain_steps(pos, ("kite",), "two-string-kite")
 
 
 @finder("turbot-fish")
 def turbot_fish(pos: Position):
-    return _chain_steps(pos, "turbot", "turbot-fish")
+    """Every such chain, as HoDoKu lists them: the general ones first, then those that are also
+    a skyscraper, a kite or half an X-Wing."""
+    return _chain_steps(pos, ("turbot", "skyscraper", "kite", "x-wing"), "turbot-fish",
+                        inner=True)
 
 
 @finder("empty-rectangle")
