@@ -5,7 +5,8 @@ ratings), rates every puzzle with sudokit and reports
 
 - the Spearman rank correlation between sudokit's score and SE's ER (target: at least 0.85;
   :func:`sudokit.rating.spearman`, Pearson's correlation of the ranks, ties averaged),
-- the share of puzzles whose score is within 0.5 of ER, and the mean absolute difference,
+- the share of puzzles whose score is within 0.1, 0.3 and 0.5 of ER, and the mean absolute
+  difference; the same for EP and ED (:attr:`Rating.pearl`, :attr:`Rating.diamond`) within 0.2,
 - the same per source and per ER band, and how often the level agrees with ER's level,
 - with ``--details``, one row per puzzle (ER, score, hardest technique), worst first.
 
@@ -70,6 +71,13 @@ def main(argv: list[str] | None = None) -> int:
     print(f"| within 0.5 of ER | {near / len(er):.1%} |")
     print(f"| mean absolute difference | {mae:.2f} |")
     print(f"| same level as ER | {levels / len(er):.1%} |")
+    for name, attr, within in (("ER", "score", (0.1, 0.3)), ("EP", "pearl", (0.2,)),
+                               ("ED", "diamond", (0.2,))):
+        theirs = [float(row[name.lower()]) for row, _ in results]
+        ours = [getattr(r, attr) for _, r in results]
+        for w in within:
+            share = sum(abs(a - b) <= w + 1e-9 for a, b in zip(theirs, ours)) / len(ours)
+            print(f"| {name} within {w} | {share:.1%} |")
     print(f"| needed trial | {sum(r.trial for _, r in results)} |")
 
     def table(title: str, key) -> None:

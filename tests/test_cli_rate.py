@@ -140,7 +140,8 @@ def test_a_file_with_several_and_no_solution_puzzles_rates_only_the_unique_one(t
     path.write_text(f"{several_solutions_line()}\n{EASY}\n{no_solution_line()}\n")
     result = run("rate", str(path))
     assert result.exit_code == 4
-    assert result.stdout.splitlines() == [f"puzzle 2: {rate(EASY).summary()}"]
+    r = rate(EASY)
+    assert result.stdout.splitlines() == [f"puzzle 2: {r.summary()} [{r.se_triple}]"]
     assert "puzzle 1: the puzzle has several solutions" in result.stderr
     assert "puzzle 3: the puzzle has no solution" in result.stderr
     docs = [json.loads(line) for line in run("rate", "--json", str(path)).stdout.splitlines()]

@@ -54,7 +54,8 @@ def test_levels_are_the_shared_names():
 def test_a_rating_has_the_shared_fields():
     r = rate(EASY)
     assert isinstance(r, Rating)
-    assert set(r.to_dict()) == {"score", "level", "techniques", "hardest", "trial", "solved", "steps"}
+    assert set(r.to_dict()) == {"score", "level", "techniques", "hardest", "trial", "solved", "steps",
+                                "ep", "ed"}
     assert r.level in LEVELS and r.level == level_of(r.score, r.trial)
     assert r.solved and not r.trial
     assert r.steps > 0 and r.seconds >= 0
@@ -317,3 +318,30 @@ def test_scores_follow_sudoku_explainer_on_a_sample():
     assert spearman(ours, theirs) >= 0.85
     near = sum(abs(a - b) <= 0.5 for a, b in zip(ours, theirs))
     assert near / len(rows) >= 0.7
+
+
+def _first_placement_later_than_first_step() -> str:
+    """The easiest puzzle of se_rated.tsv whose published EP is above its ED."""
+    rows = [line.split("\t") for line in data_lines("se_rated.tsv")[1:]]
+    return min((r for r in rows if float(r[2]) > float(r[3])), key=lambda r: float(r[1]))[0]
+
+
+@pytest.mark.parametrize("which", ["easy", "ep above ed"])
+def test_ep_and_ed_follow_sudoku_explainers_definitions(which):
+    """ED is the first step's score, EP the hardest up to the first placement, ER the hardest."""
+    from sudokit.logic import Position
+    from sudokit.rating import rating_solver
+
+    puzzle = EASY if which == "easy" else _first_placement_later_than_first_step()
+    r = rate(puzzle)
+    solver = rating_solver(unique=True)
+    path = solver.solve_path(Position.coerce(puzzle))
+    scores = [solver.scores[id(s)] for s in path.steps]
+    first_placement = next(i for i, s in enumerate(path.steps) if s.placements)
+    assert r.diamond == round(scores[0], 1)
+    assert r.pearl == round(max(scores[: first_placement + 1]), 1)
+    assert r.score == round(max(scores), 1)
+    assert r.diamond <= r.pearl <= r.score
+    if which != "easy":
+        assert r.diamond < r.pearl  # as SE rates it: the first placement needs a harder step
+    assert r.se_triple == f"ER/EP/ED {r.score:.1f}/{r.pearl:.1f}/{r.diamond:.1f}"

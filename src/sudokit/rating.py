@@ -342,7 +342,11 @@ def rating_solver(unique: bool | None = None, ceiling: float | None = None):
 class Rating:
     """How hard a puzzle is: SE-scale ``score``, ``level`` (one of :data:`LEVELS`), the
     technique ids the solve path needs (simplest first), the ``hardest`` one, whether trial
-    was needed, whether the techniques solved it, the number of steps and the seconds taken."""
+    was needed, whether the techniques solved it, the number of steps and the seconds taken.
+
+    ``score`` is Sudoku Explainer's ER (the hardest step of the path); ``pearl`` its EP (the
+    hardest step up to and including the first that places a digit) and ``diamond`` its ED
+    (the first step's rating: how hard it is to make any progress at all)."""
 
     score: float
     level: str
@@ -353,6 +357,13 @@ class Rating:
     steps: int = 0
     seconds: float = 0.0
     counts: dict[str, int] = field(default_factory=dict, repr=False)
+    pearl: float = 0.0
+    diamond: float = 0.0
+
+    @property
+    def se_triple(self) -> str:
+        """``ER/EP/ED 7.1/2.3/1.2``, as Sudoku Explainer's command-line rater gives them."""
+        return f"ER/EP/ED {self.score:.1f}/{self.pearl:.1f}/{self.diamond:.1f}"
 
     @property
     def label(self) -> str:
@@ -369,7 +380,7 @@ class Rating:
     def to_dict(self) -> dict:
         return {"score": self.score, "level": self.level, "techniques": list(self.techniques),
                 "hardest": self.hardest, "trial": self.trial, "solved": self.solved,
-                "steps": self.steps}
+                "steps": self.steps, "ep": self.pearl, "ed": self.diamond}
 
 
 def _trial_floor() -> float:
@@ -453,9 +464,26 @@ def rate(puzzle, *, time_limit: float | None = None, unique: bool | None = None,
         counts[s.technique] = counts.get(s.technique, 0) + 1
     techniques = sorted(first_use, key=lambda t: first_use[t])
     score = round(score, 1)
+    pearl, diamond = _pearl_and_diamond(path.steps, scores, score)
     return Rating(score=score, level=level_of(score, trial), techniques=techniques,
                   hardest=hardest, trial=trial, solved=path.solved, steps=len(path.steps),
-                  seconds=time.perf_counter() - start, counts=counts)
+                  seconds=time.perf_counter() - start, counts=counts, pearl=pearl,
+                  diamond=diamond)
+
+
+def _pearl_and_diamond(steps, scores: list[float], score: float) -> tuple[float, float]:
+    """SE's EP (the hardest step up to the first placement; the whole path's when no step
+    places) and ED (the first step's score), neither above ER."""
+    if not steps:
+        return 0.0, 0.0
+    diamond = min(scores[0], score)
+    pearl, hardest = score, 0.0
+    for step, sc in zip(steps, scores):
+        hardest = max(hardest, sc)
+        if step.placements:
+            pearl = min(hardest, score)
+            break
+    return round(pearl, 1), round(diamond, 1)
 
 
 # --- calibration --------------------------------------------------------------------------------

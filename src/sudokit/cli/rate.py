@@ -91,8 +91,8 @@ def rate(
         help="Seconds allowed for each puzzle, counting its solutions included (exit code 5 "
              "when reached).")] = None,
     as_json: Annotated[bool, typer.Option(
-        "--json", help="One JSON object a line: score, level, techniques, hardest, trial, "
-                       "solved, steps, unique, label, seconds; for a puzzle that gets no "
+        "--json", help="One JSON object a line: score (ER), ep, ed, level, techniques, "
+                       "hardest, trial, solved, steps, unique, label, seconds; for a puzzle that gets no "
                        "rating, status (no-solution, multiple, limit, invalid) and error.")] = False,
     show_puzzle: Annotated[bool, typer.Option(
         "--show-puzzle", "-p", help="Start each result line with the puzzle (one line).")] = False,
@@ -122,7 +122,7 @@ def rate(
                 echo(json.dumps(_result_json(index, grid, alphabet, rating, True)))
             else:
                 head = f"{grid.to_line(alphabet)}  " if show_puzzle else where
-                echo(f"{head}{rating.summary()}")
+                echo(f"{head}{rating.summary()} [{rating.se_triple}]")
         if several:
             message(f"{len(grids)} puzzles rated")
     raise typer.Exit(max(codes, default=EXIT_OK))
@@ -132,7 +132,9 @@ RATE_HELP = (
     "Rate puzzles on the Sudoku Explainer scale (1.0 to about 11).\n\n"
     "One line per puzzle: the score, the level (easy < 2.0 <= medium < 3.0 <= hard < 4.5 <= "
     "expert < 7.0 <= extreme), and the techniques the simplest-first solve needs, simplest "
-    "first. A puzzle the techniques cannot finish without trial says \"needs trial\". "
+    "first, then Sudoku Explainer's three ratings [ER/EP/ED]: ER the hardest step (the score), "
+    "EP the hardest step up to the first placement, ED the first step. A puzzle the "
+    "techniques cannot finish without trial says \"needs trial\". "
     "Only a puzzle with exactly one solution is rated: one with no solution (exit code 1) or "
     "several (exit code 4) gets an error line and no score. --time-limit bounds each puzzle, "
     "the count of its solutions included (exit code 5)."

@@ -352,13 +352,15 @@ class ExportResponse(BaseModel):
 
 
 class RatingModel(BaseModel):
-    score: float
+    score: float = Field(description="Sudoku Explainer's ER: the hardest step of the path")
     level: str
     techniques: list[str]
     hardest: str | None
     trial: bool
     solved: bool
     steps: int
+    ep: float = Field(description="EP: the hardest step up to the first placement")
+    ed: float = Field(description="ED: the first step's rating")
 
 
 class RateResponse(BaseModel):
@@ -373,6 +375,8 @@ class RateResponse(BaseModel):
     trial: bool
     solved: bool
     steps: int
+    ep: float | None = Field(description="EP: the hardest step up to the first placement")
+    ed: float | None = Field(description="ED: the first step's rating")
 
 
 class CancelResponse(BaseModel):

@@ -364,10 +364,12 @@ def rate(req: dict) -> dict:
                         else ("multiple", SEVERAL_SOLUTIONS))
         return {"status": status, "score": None, "level": None, "techniques": [],
                 "hardest": None, "trial": False, "solved": False, "steps": 0,
+                "ep": None, "ed": None,
                 "message": f"{what}, so it has no rating: only a puzzle with exactly one "
                            f"solution is rated"}
     rating = rating_module.rate(puzzle, time_limit=_search_limit(req), unique=True)
-    return {"status": "unique", "message": rating.summary(), **rating.to_dict()}
+    return {"status": "unique", "message": f"{rating.summary()} [{rating.se_triple}]",
+            **rating.to_dict()}
 
 
 def generate(req: dict) -> dict:
