@@ -72,3 +72,15 @@ def test_sue_de_coq_column_16x16():
 
 def test_sue_de_coq_is_sound_on_real_positions():
     assert check_sound(["sue-de-coq"], count=60)["sue-de-coq"] > 0
+
+
+def test_sue_de_coq_with_an_intersection_cell_left_out_of_the_core():
+    # r1c1 {1,2}, r1c2 {3,4} hold four digits in two cells; r1c5 {1,2} is the row part and
+    # r1c3 {3,4}, the third cell of the intersection, the box part: 1 and 2 leave the rest of
+    # row 1, 3 and 4 the rest of box 1. (r1c1 with r1c3 and r1c2 as the box part is the same.)
+    pos = blank_position(9, cands={"r1c1": "12", "r1c2": "34", "r1c3": "34", "r1c5": "12"})
+    expected = (row_of_names(1, (4, 6, 7, 8, 9), "12")
+                | box1_names(["r2c1", "r2c2", "r2c3", "r3c1", "r3c2", "r3c3"], "34"))
+    assert eliminations("sue-de-coq", pos) == [expected]
+    assert steps("sue-de-coq", pos)[0].explanation.startswith(
+        "Sue de Coq: r1c1,r1c2 {1,2,3,4} with r1c5 {1,2} (row 1) and r1c3 {3,4} (box 1)")

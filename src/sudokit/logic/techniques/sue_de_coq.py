@@ -2,7 +2,8 @@
 
 Take ``C``, two or more empty cells of the intersection of a box and a row or column, holding
 the digits ``V`` with ``|V| >= |C| + 2``. Add cells ``D`` from the rest of the line and ``E``
-from the rest of the box, each cell holding a digit of ``V``, such that no digit is a
+from the rest of the box (either may take intersection cells left out of ``C``, as HoDoKu
+does), each cell holding a digit of ``V``, such that no digit is a
 candidate in both ``D`` and ``E``, and the cells are as many as their digits:
 ``|C| + |D| + |E| = |V ∪ digits(D) ∪ digits(E)|``.
 
@@ -93,23 +94,23 @@ def sue_de_coq(pos: Position):
             continue
         line_rest = [(1 << c, cands[c]) for c in line_all if cands[c]]
         box_rest = [(1 << c, cands[c]) for c in box_all if cands[c]]
-        if not line_rest or not box_rest:
-            continue
         for cmask, v in _intersection_subsets(inter, cands):
+            # the intersection cells left out of C may join D or E (they lie in both houses)
+            left = [(1 << c, cands[c]) for c in inter if not cmask >> c & 1]
             k = v.bit_count() - cmask.bit_count()
             # each side takes up a >= 1 digits of V, together k: a in [lo, hi]
             lo, hi = max(1, k - MAX_SIDE_CELLS), min(k - 1, MAX_SIDE_CELLS)
             if k < 2 or lo > hi:
                 continue
-            ds = _subsets(line_rest, v, lo, hi, MAX_SIDE_CELLS)
+            ds = _subsets(line_rest + left, v, lo, hi, MAX_SIDE_CELLS)
             if not ds:
                 continue
             es_by_a: dict[int, list[tuple[int, int]]] = {}
-            for ec, ed, ea in _subsets(box_rest, v, lo, hi, MAX_SIDE_CELLS):
+            for ec, ed, ea in _subsets(box_rest + left, v, lo, hi, MAX_SIDE_CELLS):
                 es_by_a.setdefault(ea, []).append((ec, ed))
             for dc, dd, da in ds:
                 for ec, ed in es_by_a.get(k - da, ()):
-                    if dd & ed:
+                    if dd & ed or dc & ec:
                         continue
                     step = _step(pos, tech, g, line, box, cmask, v, dc, dd, ec, ed, done)
                     if step is not None:
@@ -132,8 +133,9 @@ def _intersection_subsets(cells: list[int], cands: list[int]):
 def _step(pos, tech, g, line: int, box: int, cmask: int, v: int, dc: int, dd: int, ec: int,
           ed: int, done: set):
     cands = pos.cands
-    line_out = [c for c in g.houses[line] if cands[c] and not (cmask | dc) >> c & 1]
-    box_out = [c for c in g.houses[box] if cands[c] and not (cmask | ec) >> c & 1]
+    pattern = cmask | dc | ec
+    line_out = [c for c in g.houses[line] if cands[c] and not pattern >> c & 1]
+    box_out = [c for c in g.houses[box] if cands[c] and not pattern >> c & 1]
     digits = v | dd | ed
     line_digits = digits & ~ed  # placed in the line part
     box_digits = digits & ~dd  # placed in the box part
