@@ -17,6 +17,7 @@ from itertools import combinations
 
 from ... import limits
 from ...geometry import Geometry
+from .. import options
 from ..position import Position, bit, digits_of, popcount
 from ..step import Step, cell_list, digit_list
 from .registry import REGISTRY, finder
@@ -24,8 +25,9 @@ from .registry import REGISTRY, finder
 Rect = tuple[int, int, int, int]
 
 OPPOSITE = (3, 2, 1, 0)
-#: Largest naked subset (real cells) searched for Unique Rectangle Type 3.
-MAX_SUBSET = 4
+#: Most real cells in the naked subset of a Unique Rectangle Type 3 (every size on 9x9: a house
+#: holds at most seven cells beside the two corners, one of them left to lose digits).
+MAX_SUBSET = 7
 #: Rectangles scanned between two checks of the budget (:func:`sudokit.limits.check`): a 36x36
 #: grid has about 200,000 of them.
 CHECK_EVERY = 4096
@@ -101,30 +103,56 @@ def _rect_name(g: Geometry, rect: Rect) -> str:
 #: The last scan of each kind, keyed by what it depends on: the finders of one position share it.
 _UR_SCAN: list = [None, ()]
 _AR_SCAN: list = [None, ()]
+_RECTS_OF: dict[Geometry, tuple[tuple[int, ...], ...]] = {}
+
+
+def _rects_of(g: Geometry) -> tuple[tuple[int, ...], ...]:
+    """For each cell, the indices (in :func:`rectangles`) of the rectangles with a corner there."""
+    of = _RECTS_OF.get(g)
+    if of is None:
+        lists: list[list[int]] = [[] for _ in range(g.ncells)]
+        for i, rect in enumerate(rectangles(g)):
+            for c in rect:
+                lists[c].append(i)
+        of = _RECTS_OF[g] = tuple(tuple(x) for x in lists)
+    return of
 
 
 def _ur_candidates(pos: Position) -> tuple[tuple[Rect, int, int, list[int], list[int]], ...]:
-    """Every unsolved rectangle whose four cells all hold digits ``a < b``, with at least one
-    corner holding exactly ``{a, b}``: ``(rect, a, b, bivalue corners, other corners)``."""
-    key = (pos.geometry, tuple(pos.cands))
+    """Every rectangle of four unsolved cells with a corner holding exactly two digits ``a < b``
+    and every corner holding both (with ``ur_missing_candidates``: at least one; a corner that
+    lost a or b still cannot complete the pattern otherwise): ``(rect, a, b, plain corners,
+    corners with other digits)``. Rectangles holding all of a and b come first."""
+    missing = options.current().ur_missing_candidates
+    key = (pos.geometry, missing, tuple(pos.cands))
     if _UR_SCAN[0] == key:
         return _UR_SCAN[1]
-    cands = pos.cands
-    found = []
-    for i, rect in enumerate(rectangles(pos.geometry)):
-        if not i % CHECK_EVERY:
+    g, cands = pos.geometry, pos.cands
+    rects, of = rectangles(g), _rects_of(g)
+    pairs: dict[int, set[int]] = {}
+    for cell, m in enumerate(cands):
+        if popcount(m) == 2:
+            for i in of[cell]:
+                pairs.setdefault(i, set()).add(m)
+    complete, partial = [], []
+    for n, i in enumerate(sorted(pairs)):
+        if not n % CHECK_EVERY:
             limits.check()
-        m0, m1, m2, m3 = (cands[c] for c in rect)
-        common = m0 & m1 & m2 & m3
-        if common & (common - 1) == 0:  # fewer than two shared digits (or solved)
+        rect = rects[i]
+        masks = [cands[c] for c in rect]
+        if not all(masks):
             continue
-        masks = (m0, m1, m2, m3)
-        for a, b in combinations(digits_of(common), 2):
-            ab = bit(a) | bit(b)
-            bivalue = [i for i in range(4) if masks[i] == ab]
-            if bivalue:
-                found.append((rect, a, b, bivalue, [i for i in range(4) if masks[i] != ab]))
-    _UR_SCAN[:] = [key, tuple(found)]
+        for ab in sorted(pairs[i], key=lambda m: (m & -m, m)):
+            if all(m & ab == ab for m in masks):
+                into = complete
+            elif missing and all(m & ab for m in masks):
+                into = partial
+            else:
+                continue
+            a, b = digits_of(ab)
+            plain = [k for k in range(4) if not masks[k] & ~ab]
+            into.append((rect, a, b, plain, [k for k in range(4) if masks[k] & ~ab]))
+    _UR_SCAN[:] = [key, tuple(complete + partial)]
     return _UR_SCAN[1]
 
 
@@ -154,19 +182,26 @@ def _shared_extra(pos: Position, cells: Sequence[int],
 
 # --- Unique Rectangles ------------------------------------------------------------------------
 
+def _only_in(pos: Position, digit: int, house: int, cells: Sequence[int]) -> bool:
+    """True when ``digit`` is still to place in the house and only in ``cells`` (with two
+    cells, a strong link; a corner that lost the digit leaves it a hidden single, as strong)."""
+    places = pos.cells_with(digit, pos.geometry.houses[house])
+    return bool(places) and all(c in cells for c in places)
+
+
 @finder("unique-rectangle-1")
 def unique_rectangle_1(pos: Position):
     """Three corners hold only a/b: the fourth cannot be a or b."""
-    for rect, a, b, bivalue, other in _ur_candidates(pos):
-        if len(bivalue) == 3:
+    for rect, a, b, plain, other in _ur_candidates(pos):
+        if len(plain) == 3:
             cell = rect[other[0]]
             yield _ur_step("unique-rectangle-1", pos, rect, a, b,
                            f" (only {pos.geometry.name(cell)} has other candidates)",
-                           [(cell, a), (cell, b)])
+                           [(cell, d) for d in (a, b) if pos.has(cell, d)])
 
 
 def _roof(rect: Rect, other: list[int]) -> tuple[int, int] | None:
-    """The two non-bivalue corners when they share a row or column (not a diagonal)."""
+    """The two corners with other digits when they share a row or column (not a diagonal)."""
     if len(other) == 2 and OPPOSITE[other[0]] != other[1]:
         return rect[other[0]], rect[other[1]]
     return None
@@ -177,7 +212,7 @@ def unique_rectangle_2(pos: Position):
     """Two corners in a line hold a/b plus the same one extra digit x: x is in one of them, so
     cells seeing both lose x."""
     g = pos.geometry
-    for rect, a, b, bivalue, other in _ur_candidates(pos):
+    for rect, a, b, plain, other in _ur_candidates(pos):
         roof = _roof(rect, other)
         if roof is None:
             continue
@@ -191,19 +226,20 @@ def unique_rectangle_2(pos: Position):
 @finder("unique-rectangle-3")
 def unique_rectangle_3(pos: Position):
     """The extra digits of two corners in a line act as one virtual cell, which forms a naked
-    subset with other cells of a house holding both corners."""
+    subset with other cells of a house holding both corners (every such subset, each house)."""
     g = pos.geometry
-    for rect, a, b, bivalue, other in _ur_candidates(pos):
+    for rect, a, b, plain, other in _ur_candidates(pos):
         roof = _roof(rect, other)
         if roof is None:
             continue
         virtual = _extras(pos, roof[0], a, b) | _extras(pos, roof[1], a, b)
+        fins = [(c, d) for c in roof for d in digits_of(_extras(pos, c, a, b))]
         for h in shared_houses(g, *roof):
             others = [c for c in g.houses[h] if pos.cands[c] and c not in roof]
-            for k in range(1, min(len(others), MAX_SUBSET + 1)):
+            for k in range(1, min(len(others) - 1, MAX_SUBSET) + 1):
                 limits.check()
-                found = False
-                for subset in combinations(others, k):
+                fits = [c for c in others if popcount(pos.cands[c] | virtual) <= k + 1]
+                for subset in combinations(fits, k):
                     union = virtual
                     for c in subset:
                         union |= pos.cands[c]
@@ -212,32 +248,28 @@ def unique_rectangle_3(pos: Position):
                     elims = [(c, d) for c in others if c not in subset
                              for d in digits_of(pos.cands[c] & union)]
                     if elims:
-                        found = True
                         yield _ur_step(
                             "unique-rectangle-3", pos, rect, a, b,
                             f" with naked subset {digit_list(digits_of(union))} in "
                             f"{g.house_name(h)} ({cell_list(g, subset)} and the extras of "
-                            f"{cell_list(g, roof)})", elims, houses=[h],
-                            fins=[(c, d) for c in roof for d in digits_of(_extras(pos, c, a, b))])
-                if found:
-                    break  # larger subsets of the same house only repeat it
+                            f"{cell_list(g, roof)})", elims, houses=[h], fins=fins)
 
 
 @finder("unique-rectangle-4")
 def unique_rectangle_4(pos: Position):
     """Two corners in a line hold the only places of a in a house: they cannot hold b."""
     g = pos.geometry
-    for rect, a, b, bivalue, other in _ur_candidates(pos):
+    for rect, a, b, plain, other in _ur_candidates(pos):
         roof = _roof(rect, other)
         if roof is None:
             continue
         for h in shared_houses(g, *roof):
             for u, v in ((a, b), (b, a)):
-                if len(pos.cells_with(u, g.houses[h])) == 2:
+                elims = [(c, v) for c in roof if pos.has(c, v)]
+                if elims and _only_in(pos, u, h, roof):
                     yield _ur_step("unique-rectangle-4", pos, rect, a, b,
                                    f" ({u} only in {cell_list(g, roof)} in {g.house_name(h)})",
-                                   [(c, v) for c in roof], houses=[h])
-                    break
+                                   elims, houses=[h])
 
 
 @finder("unique-rectangle-5")
@@ -245,7 +277,7 @@ def unique_rectangle_5(pos: Position):
     """Two diagonal corners, or three corners, hold a/b plus the same one extra digit x: x is
     in one of them, so cells seeing all of them lose x."""
     g = pos.geometry
-    for rect, a, b, bivalue, other in _ur_candidates(pos):
+    for rect, a, b, plain, other in _ur_candidates(pos):
         if len(other) == 2 and _roof(rect, other) is not None:
             continue  # two corners in a line: type 2
         if len(other) not in (2, 3):
@@ -264,40 +296,42 @@ def unique_rectangle_6(pos: Position):
     (or both its columns): the other two corners cannot hold a."""
     g = pos.geometry
     n = g.size
-    for rect, a, b, bivalue, other in _ur_candidates(pos):
-        if len(bivalue) != 2 or OPPOSITE[bivalue[0]] != bivalue[1]:
+    for rect, a, b, plain, other in _ur_candidates(pos):
+        if len(plain) != 2 or OPPOSITE[plain[0]] != plain[1]:
             continue
+        roof = [rect[i] for i in other]
         r1, r2, c1, c2 = rect[0] // n, rect[3] // n, rect[0] % n, rect[3] % n
         for u in (a, b):
-            for kind, lines in (("rows", (r1, r2)), ("columns", (n + c1, n + c2))):
-                if all(len(pos.cells_with(u, g.houses[h])) == 2 for h in lines):
-                    roof = [rect[i] for i in other]
+            elims = [(c, u) for c in roof if pos.has(c, u)]
+            if not elims:
+                continue
+            for kind, lines in (("rows", ((r1, rect[:2]), (r2, rect[2:]))),
+                                ("columns", ((n + c1, rect[::2]), (n + c2, rect[1::2])))):
+                if all(_only_in(pos, u, h, corners) for h, corners in lines):
                     yield _ur_step("unique-rectangle-6", pos, rect, a, b,
                                    f" ({u} only in the rectangle in both its {kind})",
-                                   [(c, u) for c in roof], houses=list(lines))
-                    break
-            else:
-                continue
-            break
+                                   elims, houses=[h for h, _ in lines])
+                    break  # rows and columns would remove the same candidates
 
 
 @finder("hidden-rectangle")
 def hidden_rectangle(pos: Position):
     """A corner holds only a/b, and a has only two places in both the row and the column of the
-    opposite corner (both in the rectangle): that opposite corner cannot hold b."""
+    opposite corner (both in the rectangle): that opposite corner cannot hold b. One corner is
+    plain (only a/b), or two on a diagonal (two in a line make a Type 4, three a Type 1)."""
     g = pos.geometry
     n = g.size
-    seen = set()
-    for rect, a, b, bivalue, other in _ur_candidates(pos):
-        for i in bivalue:
+    for rect, a, b, plain, other in _ur_candidates(pos):
+        if len(plain) > 2 or len(plain) == 2 and OPPOSITE[plain[0]] != plain[1]:
+            continue
+        for i in plain:
             j = OPPOSITE[i]
             target = rect[j]
             row, col = target // n, n + target % n
+            in_row, in_col = (target, rect[ROW_MATE[j]]), (target, rect[COL_MATE[j]])
             for u, v in ((a, b), (b, a)):
-                if (pos.has(target, v) and (target, v) not in seen
-                        and len(pos.cells_with(u, g.houses[row])) == 2
-                        and len(pos.cells_with(u, g.houses[col])) == 2):
-                    seen.add((target, v))
+                if (pos.has(target, v) and _only_in(pos, u, row, in_row)
+                        and _only_in(pos, u, col, in_col)):
                     yield _ur_step("hidden-rectangle", pos, rect, a, b,
                                    f" ({u} only in the rectangle in {g.house_name(row)} and "
                                    f"{g.house_name(col)})", [(target, v)], houses=[row, col])
