@@ -8,11 +8,13 @@ eliminations. The positions are those a solve meets: for a spread sample of each
 the position before each step of sudokit's default solve path that is not a single.
 
     python benchmarks/fidelity_hodoku.py [--puzzles 40] [--files top1465,forum_hardest_1106]
-        [--types UNIQUENESS_1,GROUPED_AIC,...] [--misses misses.jsonl] [--jobs 2]
+        [--types UNIQUENESS_1,GROUPED_AIC,...] [--misses misses.jsonl] [--cache lists.json] [--jobs 2]
 
 Prints, per HoDoKu technique, the instances HoDoKu lists, the share sudokit lists under the
 same technique, and the share found only under another technique; ``--misses`` writes each
-missed instance (the position JSON, the technique, the expected change) as a JSON line. Every
+missed instance (the position JSON, the technique, the expected change) as a JSON line;
+``--cache FILE`` keeps HoDoKu's lists per position (run with the same ``--types``), so two
+versions of sudokit are compared on the same lists without asking HoDoKu again. Every
 step sudokit lists is also checked against the solution (``unsound`` counts steps that remove
 a solution digit or place a wrong one).
 """
@@ -33,7 +35,6 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from sudokit import Grid  # noqa: E402
 from sudokit.logic import LogicalSolver, Position  # noqa: E402
-from sudokit.logic.position import digits_of  # noqa: E402
 from sudokit.logic.techniques import REGISTRY  # noqa: E402
 from sudokit.search import solve  # noqa: E402
 
@@ -114,12 +115,25 @@ def change(step) -> tuple:
     return (tuple(sorted(zip(step.indices, step.values))), ())
 
 
-def compare(job) -> dict:
-    """Counts for one position: per HoDoKu type, listed / same technique / other technique."""
+def hodoku_lists(pos: Position, wanted) -> dict[str, list[tuple]]:
+    """Per HoDoKu type, the change of every instance its find-all lists."""
     from hodoku.config import DEFAULT_CONFIG
     from hodoku.solver.step_finder import SudokuStepFinder
 
-    text, solution, wanted = job
+    finder = SudokuStepFinder(hodoku_grid(pos), DEFAULT_CONFIG.find_all_search)
+    out = {}
+    for t in hodoku_types(wanted):
+        try:
+            found = finder.find_all(t)
+        except Exception:  # a peer's crash is not ours to count
+            continue
+        out[t.name] = [change(s) for s in found if s.type == t]
+    return out
+
+
+def compare(job) -> dict:
+    """Counts for one position: per HoDoKu type, listed / same technique / other technique."""
+    text, solution, wanted, cached = job
     pos = Position.from_json(text)
     ours: dict[tuple, set[str]] = defaultdict(set)
     unsound = Counter()
@@ -129,22 +143,16 @@ def compare(job) -> dict:
         if any(int(solution[c]) == d for c, d in step.eliminations) or \
                 any(int(solution[c]) != d for c, d in step.placements):
             unsound[step.technique] += 1
-    finder = SudokuStepFinder(hodoku_grid(pos), DEFAULT_CONFIG.find_all_search)
+    lists = cached if cached is not None else hodoku_lists(pos, wanted)
     counts: dict[str, list[int]] = {}
     misses = []
-    for t in hodoku_types(wanted):
-        tid = sudokit_id(t.name)
-        try:
-            found = finder.find_all(t)
-        except Exception:  # a peer's crash is not ours to count
-            continue
-        for step in found:
-            if step.type != t:
-                continue
-            key = change(step)
+    for name, changes in lists.items():
+        tid = sudokit_id(name)
+        for key in changes:
+            key = (tuple(map(tuple, key[0])), tuple(map(tuple, key[1])))
             if not key[0] and not key[1]:
                 continue
-            c = counts.setdefault(t.name, [0, 0, 0])
+            c = counts.setdefault(name, [0, 0, 0])
             c[0] += 1
             techs = ours.get(key, set())
             if tid in techs:
@@ -152,10 +160,11 @@ def compare(job) -> dict:
             else:
                 if techs:
                     c[2] += 1
-                misses.append({"type": t.name, "technique": tid, "position": text,
+                misses.append({"type": name, "technique": tid, "position": text,
                                "placements": key[0], "eliminations": key[1],
-                               "listed_as": sorted(techs), "hodoku": str(step)})
-    return {"counts": counts, "misses": misses, "unsound": dict(unsound)}
+                               "listed_as": sorted(techs)})
+    return {"counts": counts, "misses": misses, "unsound": dict(unsound), "position": text,
+            "lists": lists}
 
 
 def main() -> None:
@@ -166,10 +175,13 @@ def main() -> None:
     ap.add_argument("--misses", help="write the missed instances to this JSON-lines file")
     ap.add_argument("--max-positions", type=int, default=0, help="at most this many positions")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--cache", help="JSON file of HoDoKu's lists per position, read and extended "
+                                    "(to compare two versions of sudokit on the same lists)")
     args = ap.parse_args()
     wanted = args.types.split(",") if args.types else None
+    cache = json.loads(Path(args.cache).read_text()) if args.cache and Path(args.cache).exists() else {}
     start = time.perf_counter()
-    jobs = [(t, s, wanted) for t, s in positions(args.files.split(","), args.puzzles)]
+    jobs = [(t, s, wanted, cache.get(t)) for t, s in positions(args.files.split(","), args.puzzles)]
     if args.max_positions:
         jobs = jobs[:: max(1, len(jobs) // args.max_positions)][: args.max_positions]
     totals: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
@@ -181,6 +193,9 @@ def main() -> None:
                 totals[name] = [a + b for a, b in zip(totals[name], c)]
             misses += res["misses"]
             unsound.update(res["unsound"])
+            cache[res["position"]] = res["lists"]
+    if args.cache:
+        Path(args.cache).write_text(json.dumps(cache))
     print(f"{len(jobs)} positions from {args.files} ({args.puzzles} puzzles each), "
           f"{time.perf_counter() - start:.0f} s\n")
     print("| HoDoKu technique | sudokit id | instances | found | found as another technique |")
