@@ -103,18 +103,21 @@ def _rect_name(g: Geometry, rect: Rect) -> str:
 #: The last scan of each kind, keyed by what it depends on: the finders of one position share it.
 _UR_SCAN: list = [None, ()]
 _AR_SCAN: list = [None, ()]
-_RECTS_OF: dict[Geometry, tuple[tuple[int, ...], ...]] = {}
+_RECTS_OF: dict[Geometry, tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]] = {}
 
 
-def _rects_of(g: Geometry) -> tuple[tuple[int, ...], ...]:
-    """For each cell, the indices (in :func:`rectangles`) of the rectangles with a corner there."""
+def _rects_of(g: Geometry) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """For each cell, the indices (in :func:`rectangles`) of the rectangles with a corner there;
+    and each rectangle's cells as a bit set (bit ``c`` for cell ``c``)."""
     of = _RECTS_OF.get(g)
     if of is None:
         lists: list[list[int]] = [[] for _ in range(g.ncells)]
+        bits = []
         for i, rect in enumerate(rectangles(g)):
             for c in rect:
                 lists[c].append(i)
-        of = _RECTS_OF[g] = tuple(tuple(x) for x in lists)
+            bits.append(sum(1 << c for c in rect))
+        of = _RECTS_OF[g] = (tuple(tuple(x) for x in lists), tuple(bits))
     return of
 
 
@@ -128,31 +131,35 @@ def _ur_candidates(pos: Position) -> tuple[tuple[Rect, int, int, list[int], list
     if _UR_SCAN[0] == key:
         return _UR_SCAN[1]
     g, cands = pos.geometry, pos.cands
-    rects, of = rectangles(g), _rects_of(g)
-    pairs: dict[int, set[int]] = {}
+    rects = rectangles(g)
+    of, rect_bits = _rects_of(g)
+    places = [0] * (g.size + 1)  # digit -> bit set of the cells holding it
     for cell, m in enumerate(cands):
-        if popcount(m) == 2:
-            for i in of[cell]:
-                pairs.setdefault(i, set()).add(m)
-    complete, partial = [], []
-    for n, i in enumerate(sorted(pairs)):
-        if not n % CHECK_EVERY:
-            limits.check()
-        rect = rects[i]
-        masks = [cands[c] for c in rect]
-        if not all(masks):
+        while m:
+            low = m & -m
+            places[low.bit_length()] |= 1 << cell
+            m ^= low
+    hits: set[tuple[int, int, int, bool]] = set()
+    for n, (cell, m) in enumerate(enumerate(cands)):
+        if popcount(m) != 2:
             continue
-        for ab in sorted(pairs[i], key=lambda m: (m & -m, m)):
-            if all(m & ab == ab for m in masks):
-                into = complete
-            elif missing and all(m & ab for m in masks):
-                into = partial
-            else:
-                continue
-            a, b = digits_of(ab)
-            plain = [k for k in range(4) if not masks[k] & ~ab]
-            into.append((rect, a, b, plain, [k for k in range(4) if masks[k] & ~ab]))
-    _UR_SCAN[:] = [key, tuple(complete + partial)]
+        if not n % 64:
+            limits.check()
+        a, b = digits_of(m)
+        both, either = places[a] & places[b], places[a] | places[b]
+        for i in of[cell]:
+            rb = rect_bits[i]
+            if rb & both == rb:
+                hits.add((0, i, a, b))
+            elif missing and rb & either == rb:
+                hits.add((1, i, a, b))
+    found = []
+    for _, i, a, b in sorted(hits):
+        rect = rects[i]
+        rest = ~(bit(a) | bit(b))
+        plain = [k for k in range(4) if not cands[rect[k]] & rest]
+        found.append((rect, a, b, plain, [k for k in range(4) if cands[rect[k]] & rest]))
+    _UR_SCAN[:] = [key, tuple(found)]
     return _UR_SCAN[1]
 
 
