@@ -5,6 +5,10 @@ They rest on one fact: in a puzzle with exactly one solution, no four non-given 
 rows, two columns and exactly two boxes can end up holding ``a b / b a`` (a *deadly pattern*),
 since swapping ``a`` and ``b`` there would give a second solution. Each technique removes the
 candidates that would force such a pattern. The solver runs them only for unique puzzles.
+A Unique Rectangle needs four unsolved corners; with ``ur_missing_candidates`` (an option in
+:mod:`sudokit.logic.options`, on by default as in HoDoKu) a corner that lost a or b still
+counts, as it can only complete the pattern with the other digit. Avoidable Rectangles use
+solved cells that were not givens.
 
 Rectangle corners are numbered ``0 = (r1,c1), 1 = (r1,c2), 2 = (r2,c1), 3 = (r2,c2)``; the
 diagonals are ``(0,3)`` and ``(1,2)``, so in a deadly pattern ``v0 = v3`` and ``v1 = v2``.
