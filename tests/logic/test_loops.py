@@ -12,7 +12,7 @@ from helpers import (blank_position, cell_of, cells, data_sample, eliminations, 
 
 from sudokit.geometry import Geometry
 from sudokit.grid import Grid
-from sudokit.logic import LogicalSolver
+from sudokit.logic import LogicalSolver, options
 from sudokit.logic.inference import InferenceGraph, box_line_segments
 from sudokit.logic.links import house_masks, peer_masks
 from sudokit.logic.position import bit
@@ -32,6 +32,18 @@ def found(pos) -> dict[str, list[tuple[set[str], set[str]]]]:
         if got:
             out[t] = got
     return out
+
+
+def one_by_one(removed: set[str]) -> list[tuple[set[str], set[str]]]:
+    """The discontinuous loops of a chain that removes ``removed``: one through each."""
+    return [(set(), {r}) for r in sorted(removed)]
+
+
+def sorted_found(pos) -> dict:
+    """:func:`found` with each technique's finds in name order (the order of equal-length
+    chains is the search's, not part of the definition)."""
+    return {t: sorted(v, key=lambda pe: (sorted(pe[0]), sorted(pe[1])))
+            for t, v in found(pos).items()}
 
 
 def remove(pos, digit: int, *cell_names: str) -> None:
@@ -54,8 +66,11 @@ def aic_position(size=9, far=7):
 
 def test_aic_removes_the_digit_from_cells_seeing_both_ends():
     pos = aic_position()
-    # r2c1 and r7c2 both seen by column 2 in box 1 and column 1 in box 7 (r2c2 by row 2)
-    assert found(pos) == {"aic": [(set(), {"r1c2-1", "r2c2-1", "r3c2-1", "r8c1-1", "r9c1-1"})]}
+    # r2c1 and r7c2 both seen by column 2 in box 1 and column 1 in box 7 (r2c2 by row 2); each
+    # removal is also a discontinuous loop through the removed candidate
+    removed = {"r1c2-1", "r2c2-1", "r3c2-1", "r8c1-1", "r9c1-1"}
+    assert sorted_found(pos) == {"aic": [(set(), removed)],
+                                 "discontinuous-nice-loop": one_by_one(removed)}
     step = steps("aic", pos)[0]
     assert step.explanation == (
         "AIC (5 links): r2c1=1 = r2c1=4 - r2c5=4 = r7c5=4 - r7c5=1 = r7c2=1: "
@@ -76,7 +91,8 @@ def test_aic_with_ends_on_two_digits_in_cells_that_see_each_other():
     only(pos, 1, "r1", ["r1c1", "r1c6"])
     only(pos, 2, "c6", ["r1c6", "r5c6"])
     only(pos, 4, "r5", ["r5c6", "r5c1"])
-    assert found(pos) == {"aic": [(set(), {"r1c1-4", "r5c1-1"})]}
+    assert sorted_found(pos) == {"aic": [(set(), {"r1c1-4", "r5c1-1"})],
+                                 "discontinuous-nice-loop": one_by_one({"r1c1-4", "r5c1-1"})}
     assert steps("aic", pos)[0].explanation.startswith(
         "AIC (5 links): r1c1=1 = r1c6=1 - r1c6=2 = r5c6=2 - r5c6=4 = r5c1=4:")
 
@@ -106,7 +122,10 @@ def test_aic_length_cap(monkeypatch):
 def test_aic_on_6x6():
     # 2x3 boxes: the same chain with its far end in row 5 (box 5).
     pos = aic_position(size=6, far=5)
-    assert found(pos) == {"aic": [(set(), {"r1c2-1", "r2c2-1", "r6c1-1"})]}
+    removed = {"r1c2-1", "r2c2-1", "r6c1-1"}
+    got = sorted_found(pos)
+    assert got["aic"] == [(set(), removed)]
+    assert got["discontinuous-nice-loop"] == one_by_one(removed)
 
 
 # --- Discontinuous Nice Loop ----------------------------------------------------------------
@@ -145,16 +164,21 @@ def test_discontinuous_loop_with_two_strong_links_places_its_candidate():
     only(pos, 1, "r4", ["r4c5", "r4c2"])
     only(pos, 1, "b1", ["r1c1", "r2c2"])
     got = found(pos)
-    # shortest first: the 3-link chains (r1c5 loses 1: a loop through it), then the placement
-    assert got["discontinuous-nice-loop"] == [(set(), {"r1c5-1"}), ({"r1c1-1"}, set())]
-    place = steps("discontinuous-nice-loop", pos)[1]
+    # shortest first: the 3-link chains (r1c5 loses 1: a loop through it; the AIC below removes
+    # r2c2, r5c1 and r6c1: a loop through each), then the placement
+    assert got["discontinuous-nice-loop"] == [
+        (set(), {"r1c5-1"}), (set(), {"r2c2-1"}), (set(), {"r5c1-1"}), (set(), {"r6c1-1"}),
+        ({"r1c1-1"}, set())]
+    place = steps("discontinuous-nice-loop", pos)[-1]
     assert place.explanation == (
         "Discontinuous Nice Loop (5 links): r1c1=1 = r2c2=1 - r4c2=1 = r4c5=1 - r1c5=1 = "
         "r1c1=1: places r1c1=1")
     # open chains: r1c1 or r4c2 holds 1; through the group r56c3, r1c1 or r789c3 holds it
     assert got["aic"] == [(set(), {"r2c2-1", "r5c1-1", "r6c1-1"})]
     assert got["grouped-aic"] == [(set(), {"r7c1-1", "r8c1-1", "r9c1-1"})]
-    assert set(got) == {"discontinuous-nice-loop", "aic", "grouped-aic"}
+    assert got["grouped-discontinuous-nice-loop"] == one_by_one({"r7c1-1", "r8c1-1", "r9c1-1"})
+    assert set(got) == {"discontinuous-nice-loop", "aic", "grouped-aic",
+                        "grouped-discontinuous-nice-loop"}
 
 
 # --- Continuous Nice Loop -------------------------------------------------------------------
@@ -168,7 +192,12 @@ def test_continuous_loop_turns_every_weak_link_strong():
     only(pos, 1, "r6", ["r6c5", "r6c1"])
     row1 = cells("r1c", [2, 3, 4, 6, 7, 8, 9], digit=2)  # weak link in row 1 on 2
     col1 = cells("r", [2, 3, 4, 5, 7, 8, 9], "c1", digit=1)  # weak link in column 1 on 1
-    assert found(pos) == {"continuous-nice-loop": [(set(), row1 | col1 | {"r6c5-7"})]}
+    got = sorted_found(pos)
+    assert got["continuous-nice-loop"] == [(set(), row1 | col1 | {"r6c5-7"})]
+    # the loop cut at one weak link is an AIC; every removal, a discontinuous loop
+    assert got["aic"] == [(set(), row1), (set(), col1)]
+    assert got["discontinuous-nice-loop"] == one_by_one(row1 | col1 | {"r6c5-7"})
+    assert set(got) == set(PLAIN)
     step = steps("continuous-nice-loop", pos)[0]
     assert step.explanation.startswith(
         "Continuous Nice Loop (6 links): r1c1=1 = r1c1=2 - r1c5=2 = r6c5=2 - r6c5=1 = r6c1=1 - "
@@ -201,7 +230,9 @@ def test_grouped_aic_with_a_group_end():
     pos = group_position()
     only(pos, 5, "r4", ["r4c2", "r4c7"])
     # r4c7=5 = r4c2=5 - r1c2=5 = r1c78=5: r2c7, r3c7 see r4c7 and both cells of the group
-    assert found(pos) == {"grouped-aic": [(set(), {"r2c7-5", "r3c7-5"})]}
+    removed = {"r2c7-5", "r3c7-5"}
+    assert sorted_found(pos) == {"grouped-aic": [(set(), removed)],
+                                 "grouped-discontinuous-nice-loop": one_by_one(removed)}
     step = steps("grouped-aic", pos)[0]
     assert step.explanation == ("Grouped AIC (3 links): r4c7=5 = r4c2=5 - r1c2=5 = r1c78=5: "
                                 "removes 5 from r2c7, r3c7")
@@ -224,9 +255,14 @@ def test_grouped_discontinuous_loop():
 def test_grouped_continuous_loop():
     pos = group_position()
     only(pos, 5, "r2", ["r2c3", "r2c9"])
-    # r1c2 = r1c78 - r2c9 = r2c3 - r1c2: box 3 and box 1 lose 5 off the loop (row 3)
-    assert found(pos) == {"grouped-continuous-nice-loop": [
-        (set(), cells("r3c", [1, 2, 3, 7, 8, 9], digit=5))]}
+    # r1c2 = r1c78 - r2c9 = r2c3 - r1c2: box 3 and box 1 lose 5 off the loop (row 3); cut at
+    # either weak link it is an AIC
+    row3 = cells("r3c", [1, 2, 3, 7, 8, 9], digit=5)
+    got = sorted_found(pos)
+    assert got == {"grouped-continuous-nice-loop": [(set(), row3)],
+                   "grouped-aic": [(set(), cells("r3c", [1, 2, 3], digit=5)),
+                                   (set(), cells("r3c", [7, 8, 9], digit=5))],
+                   "grouped-discontinuous-nice-loop": one_by_one(row3)}
     assert steps("grouped-continuous-nice-loop", pos)[0].explanation.startswith(
         "Grouped Continuous Nice Loop (4 links): r1c2=5 = r1c78=5 - r2c9=5 = r2c3=5 - r1c2=5:")
 
@@ -237,7 +273,7 @@ def test_grouped_continuous_loop_on_16x16():
     # 4x4 boxes: rows 3 and 4 of box 1 and box 3 lose 5
     want = cells("r3c", [1, 2, 3, 4, 9, 10, 11, 12], digit=5)
     want |= cells("r4c", [1, 2, 3, 4, 9, 10, 11, 12], digit=5)
-    assert found(pos) == {"grouped-continuous-nice-loop": [(set(), want)]}
+    assert found(pos)["grouped-continuous-nice-loop"] == [(set(), want)]
     assert steps("grouped-continuous-nice-loop", pos)[0].explanation.startswith(
         "Grouped Continuous Nice Loop (4 links): r1c2=5 = r1c11,12=5 - r2c9=5 = r2c3=5")
 
@@ -250,11 +286,64 @@ def test_grouped_nothing_from_a_lone_group_link():
     assert found(pos) == {}
 
 
-def test_grouped_finders_leave_plain_chains_alone():
-    # on 6x6 a grouped loop (r5c5=1 = r6c456=1 - r6c1=1 ...) removes only what the AIC removes
-    for pos in (aic_position(), aic_position(size=6, far=5)):
-        for t in GROUPED:
-            assert steps(t, pos) == []
+def test_grouped_lists_what_a_plain_chain_proves_too():
+    # on 6x6 (ALS nodes off) a chain through the groups r1c123=4 and r1c46=4 removes what the
+    # plain AIC removes: each technique lists it, as HoDoKu's find-all does
+    with options.using(als_in_chains=False):
+        pos = aic_position(size=6, far=5)
+        removed = {"r1c2-1", "r2c2-1", "r6c1-1"}
+        got = sorted_found(pos)
+        assert got["aic"] == got["grouped-aic"] == [(set(), removed)]
+        assert got["discontinuous-nice-loop"] == got["grouped-discontinuous-nice-loop"] == \
+            one_by_one(removed)
+        step = steps("grouped-aic", pos)[0]
+        assert step.explanation == (
+            "Grouped AIC (7 links): r2c1=1 = r2c1=4 - r1c123=4 = r1c46=4 - r2c5=4 = r5c5=4 - "
+            "r5c5=1 = r5c2=1: removes 1 from r1c2, r2c2, r6c1")
+        assert [l.end_cells for l in step.links[1:3]] == [(0, 1, 2), (3, 5)]
+    # on 9x9 no group or ALS gives a chain: the grouped finders stay silent
+    assert all(steps(t, aic_position()) == [] for t in GROUPED)
+
+
+def als_position():
+    # r4c5, r5c5 hold 2, 3, 4: an ALS (two cells, three digits) in column 5 and box 5. 2 in row 1
+    # only at r1c1, r1c5; 4 in row 9 only at r9c5, r9c1:
+    # r1c1=2 = r1c5=2 - (2)ALS = (4)ALS - r9c5=4 = r9c1=4
+    pos = blank_position(9, cands={"r4c5": "234", "r5c5": "234"})
+    only(pos, 2, "r1", ["r1c1", "r1c5"])
+    only(pos, 4, "r9", ["r9c5", "r9c1"])
+    return pos
+
+
+def test_grouped_aic_through_an_als():
+    pos = als_position()
+    # ends on 2 and 4 in column 1: r1c1 loses 4, r9c1 loses 2
+    removed = {"r1c1-4", "r9c1-2"}
+    assert sorted_found(pos) == {"grouped-aic": [(set(), removed)],
+                                 "grouped-discontinuous-nice-loop": one_by_one(removed)}
+    step = steps("grouped-aic", pos)[0]
+    assert step.explanation == (
+        "Grouped AIC (5 links): r1c1=2 = r1c5=2 - ALS{r4c5,r5c5}=2 = ALS{r4c5,r5c5}=4 - "
+        "r9c5=4 = r9c1=4: removes 2 from r9c1 and 4 from r1c1")
+    g = pos.geometry
+    als = (cell_of(g, "r4c5"), cell_of(g, "r5c5"))
+    assert [m.cells for m in step.marks if m.role == "als"] == [als]
+    assert step.links[2].start_cells == als  # the set's 2 cells (both hold 2)
+    # without ALS nodes there is no chain at all
+    with options.using(als_in_chains=False):
+        assert found(als_position()) == {}
+
+
+def test_als_locked_by_a_chain_leaves_a_cell_one_digit():
+    # the ALS r4c5, r5c5 {2,3,4} without 2 is locked on 3 and 4, so r9c5 {3,4,9} (column 5) is
+    # 9: "(2)ALS = r9c5=9" is a strong link. 2 in box 8 only at r9c4, r8c5:
+    # r9c4=2 = r8c5=2 - (2)ALS = r9c5=9, and r9c4 sees r9c5: r9c4 loses 9
+    pos = blank_position(9, cands={"r4c5": "234", "r5c5": "234", "r9c5": "349"})
+    only(pos, 2, "b8", ["r8c5", "r9c4"])
+    assert found(pos) == {"grouped-discontinuous-nice-loop": [(set(), {"r9c4-9"})]}
+    assert steps("grouped-discontinuous-nice-loop", pos)[0].explanation == (
+        "Grouped Discontinuous Nice Loop (5 links): r9c4=9 - r9c4=2 = r8c5=2 - "
+        "ALS{r4c5,r5c5}=2 = r9c5=9 - r9c4=9: removes 9 from r9c4")
 
 
 # --- the inference graph --------------------------------------------------------------------
@@ -317,12 +406,12 @@ def test_graph_links_follow_the_definitions(size, seed):
 
 
 def test_finders_are_sound_on_forum_hardest():
-    """Positions of 30 of the hardest puzzles where every technique below the chains is stuck,
+    """Positions of 10 of the hardest puzzles where every technique below the chains is stuck,
     as they are and with 40% of their wrong candidates gone (richer in chains)."""
     rng = random.Random(5)
     basic = LogicalSolver([t for t in default_order() if CATALOGUE[t][1] < 6.6], unique=True)
     counts = dict.fromkeys(ALL, 0)
-    for line in data_sample("forum_hardest_1106", 30):
+    for line in data_sample("forum_hardest_1106", 10):
         grid = Grid.parse(line)
         solution = solve(grid).solution.values
         stuck = basic.solve_path(grid).position

@@ -5,7 +5,11 @@ A *node* is a statement "digit ``d`` is in one of these cells":
 - a candidate node: one cell and one of its candidates, id ``(d - 1) * ncells + cell``, so the
   candidate nodes of digit ``d`` over a cell mask ``m`` are ``m << (d - 1) * ncells``;
 - a group node (grouped graphs only): the 2+ cells of one box-line intersection that hold ``d``
-  (all of them), ids from ``size * ncells`` upwards.
+  (all of them), ids from ``size * ncells`` upwards;
+- an ALS node (grouped graphs with ``als``): "``d`` is in the almost locked set ``A``", one per
+  digit of ``A`` that some cell outside ``A`` can lose, ids after the groups. Of two digits of
+  an ALS at least one is in it (``N`` cells hold ``N`` of its ``N + 1`` digits): a strong link;
+  a ``d`` candidate outside ``A`` that sees every ``d`` cell of ``A`` is weakly linked to it.
 
 A *strong* link (``=``) joins two nodes of which at least one is true: the two digits of a
 bivalue cell, or two nodes of one digit that together hold every place of the digit in a house
@@ -21,8 +25,9 @@ from functools import lru_cache
 
 from .. import limits
 from ..geometry import Geometry
+from .als import als_index
 from .links import digit_cell_masks, house_masks, peer_masks
-from .position import Position
+from .position import Position, digits_of
 from .step import Candidate, Link
 
 
@@ -49,10 +54,11 @@ class InferenceGraph:
     ``strong[n]`` / ``weak[n]`` are the bitmasks of the nodes linked to node ``n`` (0 for ids
     that are not nodes). ``cand_bits`` masks the candidate-node ids. ``overlaps[n]`` (grouped
     graphs) holds the nodes of ``n``'s digit that share a cell with it: a group and a candidate
-    or group inside it, never linked, and kept apart in one chain.
+    or group inside it, never linked, and kept apart in one chain; an ALS node overlaps the
+    candidates and groups in its set's cells. ``als_nodes[n - als_base]`` is ``(ALS, digit)``.
     """
 
-    def __init__(self, pos: Position, grouped: bool = False) -> None:
+    def __init__(self, pos: Position, grouped: bool = False, als: bool = False) -> None:
         g = self.geometry = pos.geometry
         n, nc = g.size, g.ncells
         self.size, self.ncells, self.grouped = n, nc, grouped
@@ -101,6 +107,10 @@ class InferenceGraph:
         self.overlaps: dict[int, int] = {}  # node -> nodes sharing a cell and its digit
         if grouped:
             self._add_groups(dm, strong, weak, peers, hmasks)
+        self.als_base = len(strong)
+        self.als_nodes: list = []
+        if grouped and als:
+            self._add_als(pos, strong, weak)
         self.strong, self.weak = strong, weak
 
     # --- group nodes -------------------------------------------------------------------------
@@ -198,11 +208,130 @@ class InferenceGraph:
         for j, m in enumerate(over_cands):
             self.overlaps[base + j] = self.overlaps.get(base + j, 0) | m
 
+    # --- ALS nodes -----------------------------------------------------------------------------
+    def _add_als(self, pos: Position, strong, weak) -> None:
+        """One node per digit of an ALS (2+ cells) that has targets outside it; only sets with
+        two such digits can be passed through (in on one digit, out on another). Links: the
+        set's digits pairwise strong; weak to the digit's candidates, groups and ALS nodes (of
+        sets that share no cell) that see all the digit's cells in the set; strong to a cell's
+        last candidate when the set, locked without the node's digit, takes all its others."""
+        nc, base, cand_ids = self.ncells, self.als_base, self.cand_ids
+        groups_on: dict[int, int] = {}  # cell -> group nodes holding it (any digit)
+        groups_of: list[list[int]] = [[] for _ in range(self.size + 1)]  # digit -> groups
+        for j, m in enumerate(self.group_cells):
+            groups_of[self.group_digit[j]].append(j)
+            while m:
+                low = m & -m
+                c = low.bit_length() - 1
+                groups_on[c] = groups_on.get(c, 0) | 1 << (cand_ids + j)
+                m ^= low
+        nodes = self.als_nodes
+        overlaps = self.overlaps
+        cands = pos.cands
+        index = als_index(pos)
+        node_of: dict[tuple[int, int], int] = {}  # (ALS index, digit) -> node
+
+        def link(kind, a: int, b: int) -> None:
+            kind[a] |= 1 << b
+            kind[b] |= 1 << a
+
+        for a in index.als:
+            if a.size < 2 or a.reaching.bit_count() < 2:
+                continue
+            if not len(nodes) % 256:
+                limits.check()
+            first = base + len(nodes)
+            digits = []
+            m = a.reaching
+            while m:
+                low = m & -m
+                digits.append(low.bit_length())
+                m ^= low
+            ids = 0
+            for i, d in enumerate(digits):
+                nodes.append((a, d))
+                node_of[(a.index, d)] = first + i
+                ids |= 1 << (first + i)
+                strong.append(0)
+                weak.append(0)
+            # what shares a cell with the set: every digit's candidates and groups there
+            over = 0
+            cm = a.cells
+            while cm:
+                low = cm & -cm
+                over |= groups_on.get(low.bit_length() - 1, 0)
+                cm ^= low
+            for d in range(1, self.size + 1):
+                part = a.cells & self.digit_cells[d]
+                if part:
+                    over |= part << (d - 1) * nc
+            m = over
+            while m:
+                low = m & -m
+                k = low.bit_length() - 1
+                overlaps[k] = overlaps.get(k, 0) | ids
+                m ^= low
+            taken: dict[int, int] = {}  # cell outside -> digits the locked set takes from it
+            for i, d in enumerate(digits):
+                node = first + i
+                overlaps[node] = over
+                strong[node] = ids ^ (1 << node)  # not weak: both digits may be in the set
+                t = a.targets[d]
+                off = (d - 1) * nc
+                while t:
+                    low = t & -t
+                    c = low.bit_length() - 1
+                    taken[c] = taken.get(c, 0) | 1 << (d - 1)
+                    link(weak, node, c + off)
+                    t ^= low
+                seen = a.sees_all[d]
+                for j in groups_of[d]:
+                    gc = self.group_cells[j]
+                    if gc & ~seen == 0 and not gc & a.cells:
+                        link(weak, node, cand_ids + j)
+            # a cell left with one candidate when the set is locked without the node's digit
+            for c, t in taken.items():
+                have = cands[c]
+                rest_of = have & ~t
+                if rest_of.bit_count() > 1:
+                    continue
+                for z in ([rest_of.bit_length()] if rest_of else digits_of(have)):
+                    rest = have & ~(1 << (z - 1))
+                    if not rest:
+                        continue
+                    for i, x in enumerate(digits):
+                        if not rest >> (x - 1) & 1:
+                            link(strong, first + i, (z - 1) * nc + c)
+        for (i, j), m in index.rcc.items():  # two sets that cannot both hold the digit
+            while m:
+                low = m & -m
+                d = low.bit_length()
+                a, b = node_of.get((i, d)), node_of.get((j, d))
+                if a is not None and b is not None:
+                    link(weak, a, b)
+                m ^= low
+
+    def is_als(self, node: int) -> bool:
+        return node >= self.als_base
+
+    def als_locked(self, a: int, b: int) -> int:
+        """Candidate nodes removed when exactly one of the ALS nodes ``a``, ``b`` (one set, two
+        digits) holds: the set is locked on its other digits."""
+        als, x = self.als_nodes[a - self.als_base]
+        y = self.als_nodes[b - self.als_base][1]
+        out = 0
+        for d, t in als.targets.items():
+            if d != x and d != y:
+                out |= t << (d - 1) * self.ncells
+        return out
+
     # --- node facts ----------------------------------------------------------------------------
     def is_group(self, node: int) -> bool:
         return node >= self.cand_ids
 
     def digit(self, node: int) -> int:
+        if node >= self.als_base:
+            return self.als_nodes[node - self.als_base][1]
         if node >= self.cand_ids:
             return self.group_digit[node - self.cand_ids]
         return node // self.ncells + 1
@@ -211,7 +340,21 @@ class InferenceGraph:
         """The cells of a node, ascending."""
         if node < self.cand_ids:
             return (node % self.ncells,)
-        m = self.group_cells[node - self.cand_ids]
+        if node >= self.als_base:
+            als, d = self.als_nodes[node - self.als_base]
+            m = als.cells_with[d]
+        else:
+            m = self.group_cells[node - self.cand_ids]
+        out = []
+        while m:
+            low = m & -m
+            out.append(low.bit_length() - 1)
+            m ^= low
+        return tuple(out)
+
+    def als_cells(self, node: int) -> tuple[int, ...]:
+        """All the cells of an ALS node's set."""
+        m = self.als_nodes[node - self.als_base][0].cells
         out = []
         while m:
             low = m & -m
@@ -228,9 +371,11 @@ class InferenceGraph:
 
     def name(self, node: int) -> str:
         """``r1c2=5``; a group ``r1c78=5`` or ``r45c2=5`` (numbers joined with ``,`` when one has
-        two digits: ``r1c10,11=5``)."""
+        two digits: ``r1c10,11=5``); an ALS node ``ALS{r1c2,r1c5,r2c4}=5``."""
         cells = self.cells(node)
         d = self.digit(node)
+        if node >= self.als_base:
+            return f"ALS{{{','.join(map(self.geometry.name, self.als_cells(node)))}}}={d}"
         if len(cells) == 1:
             return f"{self.geometry.name(cells[0])}={d}"
         n = self.size

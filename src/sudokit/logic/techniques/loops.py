@@ -1,28 +1,32 @@
 """Alternating inference chains and nice loops, plain and grouped, found shortest first.
 
 All six finders read one breadth-first search of the position's :class:`InferenceGraph`
-(one for the plain graph, one for the grouped), run level by level from every node with a
-strong link and kept for the next finder on the same position. From a start ``S`` assumed
-false, a strong link makes the next node true, a weak link from a true node makes the next
-false; level ``k`` holds the nodes first reached after ``k`` links. A node ``E`` reached true
-after an odd number of links gives the chain ``S = ... = E``: ``S`` or ``E`` is true.
+(one for the plain graph, one for the grouped, one for the grouped with ALS nodes), run level by
+level from every candidate or group node with a strong link and kept for the next finder on the
+same position. From a start ``S`` assumed false, a strong link makes the next node true, a weak
+link from a true node makes the next false; level ``k`` holds the nodes first reached after
+``k`` links. A node ``E`` reached true after an odd number of links gives the chain
+``S = ... = E``: ``S`` or ``E`` is true. Each distinct change is listed once per technique.
 
-- AIC: a chain between two different nodes; every candidate weakly linked to both ends goes
-  (same digit: the cells seeing both ends; two digits of one cell: the cell's other digits;
-  two digits in cells that see each other: each end cell loses the other end's digit).
-  Reported as an AIC when it removes two or more candidates.
+- AIC: a chain between two different nodes (one strong link is a chain too); every candidate
+  weakly linked to both ends goes (same digit: the cells seeing both ends; two digits of one
+  cell: the cell's other digits; two digits in cells that see each other: each end cell loses
+  the other end's digit). Listed as an AIC when it removes two or more candidates.
 - Discontinuous Nice Loop: the chain closes on one node. ``S = ... = S`` (two strong links at
   ``S``): ``S`` is placed (a group: cells seeing all of it lose the digit).
   ``X - S = ... = E - X`` (two weak links at ``X``, or a strong and a weak link of two digits
-  in ``X``'s cell): ``X`` goes. A chain that removes exactly one candidate is written as this
-  loop through it (an AIC is a bundle of such loops).
+  in ``X``'s cell): ``X`` goes. Every candidate a chain removes is such a loop through it (an
+  AIC is a bundle of them), listed on its own as HoDoKu does.
 - Continuous Nice Loop: ``S = ... = E - S``, alternating all round: of every two neighbours
-  exactly one is true, so each link acts as strong, and a candidate weakly linked to both ends
-  of any link (the rest of a house, the cell's other digits) goes.
+  exactly one is true, so each weak link of the loop acts as strong and a candidate weakly
+  linked to both its ends (the rest of a house, the cell's other digits) goes; a strong link
+  between two digits of one ALS leaves the set one of them, so its other digits are locked.
 
 The grouped finders search the graph with group nodes (a digit's 2+ cells in one box-line
-intersection) and report only chains that use one and change something the plain chains do not.
-A chain found as ``S ... E`` is also ``E ... S``: only the one from the smaller node counts.
+intersection) and, with ``options.current().als_in_chains``, ALS nodes (see
+:mod:`..inference`), and list every change a chain through at least one of them proves, even
+one a plain chain proves too (HoDoKu's find-all). A chain found as ``S ... E`` is also
+``E ... S``: only the one from the smaller node counts.
 """
 
 from __future__ import annotations
@@ -30,9 +34,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ... import limits
+from .. import options
 from ..inference import InferenceGraph
 from ..position import Position
-from ..step import Candidate
+from ..step import Candidate, Mark
 from .registry import REGISTRY, finder
 
 MAX_LINKS = 15
@@ -41,6 +46,10 @@ continuous loops up to 16, eliminating loops up to 17 (the target adds two weak 
 
 MAX_EXPANSIONS = 300_000
 """Node expansions one search may make over all its starts (bounds big grids)."""
+
+MAX_GROUPED_EXPANSIONS = 100_000
+"""The same for each grouped search (two layers over many more nodes; past about 100,000 the
+time grows ten times for a handful more chains on the hardest positions)."""
 
 PATH_TRIES = 400
 """Dead ends one chain reconstruction may meet before it gives up on that chain."""
@@ -58,30 +67,46 @@ class Found:
 
 
 class ChainSearch:
-    """The level-by-level search of one graph; :meth:`at` computes levels on demand."""
+    """The level-by-level search of one graph; :meth:`at` computes levels on demand.
+
+    On a grouped graph the search runs in two layers: layer 0 holds the nodes reached by chains
+    of candidates only, layer 1 those reached by chains through at least one group or ALS node,
+    each layer breadth first on its own. Only layer 1 gives deductions, so a grouped finder lists
+    every change some chain with a group proves, even one a plain chain proves too.
+    """
 
     def __init__(self, graph: InferenceGraph) -> None:
         self.graph = graph
         strong, weak, cand_bits = graph.strong, graph.weak, graph.cand_bits
+        self.layered = graph.grouped
         self.group_bits = ~cand_bits
-        self.states = []  # [start, visited false, visited true, frontier, level masks]
+        self.states = []  # [start, visited false, visited true, frontier, level masks] per layer
         linked = 0  # nodes with a strong link: the only ones a chain can go on from
         for s, links in enumerate(strong):
             if links:
-                self.states.append([s, 1 << s, 0, 1 << s, [1 << s]])
                 linked |= 1 << s
+                if s >= graph.als_base:
+                    continue  # an ALS node is passed through, never a start
+                if not self.layered:
+                    self.states.append([s, 1 << s, 0, 1 << s, [1 << s]])
+                elif s < graph.cand_ids:
+                    self.states.append([s, [1 << s, 0], [0, 0], [1 << s, 0], [(1 << s, 0)]])
+                else:
+                    self.states.append([s, [0, 1 << s], [0, 0], [0, 1 << s], [(0, 1 << s)]])
         # a node made false is worth following only if it has a strong link
         self.weak_on = [w & linked if strong[n] else 0 for n, w in enumerate(weak)]
         self.partners: dict[int, tuple[int, int]] = {}
         self.levels: list[list[Found]] = [[]]
         self.expansions = 0
         self.seen: set = set()
+        # the single removals of the level's multi-target chains, listed after its own finds
+        self.loops_of_chains: list[tuple[tuple, Found]] = []
 
     def at(self, k: int) -> list[Found] | None:
         """The deductions whose search level is ``k`` (None past the end of the search)."""
         while len(self.levels) <= k:
             limits.check()  # between levels: a level half advanced would spoil the kept search
-            if not self._advance():
+            if not (self._advance_layered() if self.layered else self._advance()):
                 return None
         return self.levels[k]
 
@@ -113,27 +138,75 @@ class ChainSearch:
             st[4].append(new)
             if new:
                 alive.append(st)
-                if odd and k >= 3:
+                if odd:
                     self._detect(st, k, new, found)
         self.states = alive
         self.expansions += expansions
-        self.levels.append(found)
+        self._close_level(found)
         return True
+
+    def _advance_layered(self) -> bool:
+        k = len(self.levels)
+        if k > MAX_LINKS or not self.states or self.expansions > MAX_GROUPED_EXPANSIONS:
+            return False
+        odd = k & 1
+        adj = self.graph.strong if odd else self.weak_on
+        special = self.group_bits
+        found: list[Found] = []
+        alive = []
+        expansions = 0
+        for st in self.states:
+            fr0, fr1 = st[3]
+            acc0 = acc1 = 0
+            while fr0:
+                low = fr0 & -fr0
+                acc0 |= adj[low.bit_length() - 1]
+                fr0 ^= low
+                expansions += 1
+            while fr1:
+                low = fr1 & -fr1
+                acc1 |= adj[low.bit_length() - 1]
+                fr1 ^= low
+                expansions += 1
+            seen = st[2] if odd else st[1]
+            new0 = acc0 & ~special & ~seen[0]
+            new1 = (acc1 | acc0 & special) & ~seen[1]
+            seen[0] |= new0
+            seen[1] |= new1
+            st[3] = [new0, new1]
+            st[4].append((new0, new1))
+            if new0 or new1:
+                alive.append(st)
+                if odd and new1:
+                    self._detect(st, k, new1, found)
+        self.states = alive
+        self.expansions += expansions
+        self._close_level(found)
+        return True
+
+    def _close_level(self, found: list[Found]) -> None:
+        for key, loop in self.loops_of_chains:
+            if key not in self.seen:
+                self.seen.add(key)
+                found.append(loop)
+        self.loops_of_chains = []
+        self.levels.append(found)
 
     def _detect(self, st, k: int, new: int, found: list[Found]) -> None:
         s, levels = st[0], st[4]
         graph = self.graph
         weak = graph.weak
         above = -1 << (s + 1)  # ends after the start: each chain once
-        if new >> s & 1:
-            self._placing_loop(s, levels, k, found)
+        if k >= 3:
+            if new >> s & 1:
+                self._placing_loop(s, levels, k, found)
+            closing = new & weak[s] & above
+            while closing:
+                low = closing & -closing
+                self._continuous_loop(s, low.bit_length() - 1, levels, k, found)
+                closing ^= low
         ws, reach = self.partners.get(s) or self._partners(s)
-        closing = new & weak[s] & above
-        while closing:
-            low = closing & -closing
-            self._continuous_loop(s, low.bit_length() - 1, levels, k, found)
-            closing ^= low
-        ends = new & reach & above & ~weak[s]
+        ends = new & reach & above
         while ends:
             low = ends & -ends
             e = low.bit_length() - 1
@@ -160,12 +233,10 @@ class ChainSearch:
         key = ("place", s)
         if key in self.seen:
             return
-        path, plain = self._path(levels, s, s, k)
+        path = self._path(levels, s, s, k)
         if path is None:
             return
         self.seen.add(key)
-        if plain:
-            return
         graph = self.graph
         if graph.is_group(s):  # the digit is in the group: cells seeing all of it lose it
             elims = graph.candidates_of(graph.weak[s])
@@ -177,7 +248,7 @@ class ChainSearch:
         found.append(Found("dnl", path, _alternating(k), places, elims))
 
     def _continuous_loop(self, s, e, levels, k, found) -> None:
-        path, plain = self._path(levels, s, e, k)
+        path = self._path(levels, s, e, k)
         if path is None:
             return
         graph = self.graph
@@ -187,8 +258,14 @@ class ChainSearch:
         for n in path:
             on_loop |= 1 << n
         hit = 0
-        for a, b in zip(loop, loop[1:]):
+        als_base = graph.als_base
+        for i in range(1, k + 1, 2):  # the weak links (a strong one only holds its own house)
+            a, b = loop[i], loop[i + 1]
             hit |= weak[a] & weak[b]
+        for i in range(0, k, 2):
+            a, b = loop[i], loop[i + 1]
+            if a >= als_base and b >= als_base:  # exactly one of two digits is out of the set
+                hit |= graph.als_locked(a, b)
         hit &= graph.cand_bits & ~on_loop
         if not hit:
             return
@@ -196,8 +273,6 @@ class ChainSearch:
         if key in self.seen:
             return
         self.seen.add(key)
-        if plain:
-            return
         found.append(Found("cnl", loop, _alternating(k) + [False], [], graph.candidates_of(hit)))
 
     def _open_chain(self, s, e, levels, k, targets, found) -> None:
@@ -205,48 +280,64 @@ class ChainSearch:
         key = ("elim", targets)
         if key in self.seen:
             return
-        path, plain = self._path(levels, s, e, k)
+        path = self._path(levels, s, e, k)
         if path is None:
             return
         self.seen.add(key)
-        if plain:
-            return
-        elims = self.graph.candidates_of(targets)
-        if single:
-            x = targets.bit_length() - 1
-            found.append(Found("dnl", [x] + path + [x], [False] + _alternating(k) + [False],
-                               [], elims))
-        else:
-            found.append(Found("aic", path, _alternating(k), [], elims))
+        if not single:
+            found.append(Found("aic", path, _alternating(k), [], self.graph.candidates_of(targets)))
+        while targets:  # each candidate the chain removes: a loop through it
+            low = targets & -targets
+            x = low.bit_length() - 1
+            loop = Found("dnl", [x] + path + [x], [False] + _alternating(k) + [False], [],
+                         self.graph.candidates_of(low))
+            if single:
+                found.append(loop)
+            else:
+                self.loops_of_chains.append((("elim", low), loop))
+            targets ^= low
 
     # --- writing a chain out ------------------------------------------------------------------
-    def _path(self, levels: list[int], s: int, e: int, k: int) -> tuple[list[int] | None, bool]:
-        """``(chain, plain)``: a chain of ``k`` links from ``s`` to ``e`` through the search
-        levels (no node twice, no cell of a group again on the group's digit), or None;
-        ``plain`` when a grouped search finds one without group nodes (the plain finders')."""
-        graph = self.graph
-        if graph.grouped and not graph.is_group(s) and not graph.is_group(e):
-            path = self._walk(levels, s, e, k, self.group_bits)
-            if path is not None:
-                return path, True
-        return self._walk(levels, s, e, k, 0), False
-
-    def _walk(self, levels, s, e, k, avoid) -> list[int] | None:
+    def _path(self, levels: list, s: int, e: int, k: int) -> list[int] | None:
+        """A chain of ``k`` links from ``s`` to ``e`` through the search levels (no node twice,
+        no cell of a group or ALS again on its digit; on a grouped graph, through at least one
+        group or ALS node), or None."""
         graph = self.graph
         strong, weak, overlaps = graph.strong, graph.weak, graph.overlaps
         path = [0] * (k + 1)
         path[0], path[k] = s, e
         tries = [PATH_TRIES]
+        layered = self.layered
+        special = self.group_bits
+        start_layer = 1 if s >= graph.cand_ids else 0
 
-        def back(cur: int, j: int, used: int) -> bool:
-            # cur sits at level j; link j-1 -> j is strong when j-1 is even
+        def back(cur: int, j: int, layer: int, used: int) -> bool:
+            # cur sits at level j (in layer ``layer``); link j-1 -> j is strong when j-1 is even
+            links = weak[cur] if j & 1 == 0 else strong[cur]
             if j == 1:
-                return bool(strong[cur] >> s & 1)
-            choices = levels[j - 1] & (weak[cur] if j & 1 == 0 else strong[cur]) & ~used & ~avoid
+                if not links >> s & 1:
+                    return False
+                return not layered or layer == start_layer | (cur >= graph.cand_ids)
+            if not layered:
+                choices = levels[j - 1] & links & ~used
+            elif not layer:
+                choices = levels[j - 1][0] & links & ~used & ~special
+            elif cur >= graph.cand_ids:  # the layer is reached here or was already
+                choices = (levels[j - 1][0] | levels[j - 1][1]) & links & ~used
+            else:
+                choices = levels[j - 1][1] & links & ~used
             while choices:
                 low = choices & -choices
                 p = path[j - 1] = low.bit_length() - 1
-                if back(p, j - 1, used | low | overlaps.get(p, 0)):
+                if layered and layer and cur >= graph.cand_ids:
+                    # the same node may be in both layers: try the layer that fits first
+                    below = 1 if levels[j - 1][1] >> p & 1 else 0
+                    ok = back(p, j - 1, below, used | low | overlaps.get(p, 0)) or (
+                        below and levels[j - 1][0] >> p & 1
+                        and back(p, j - 1, 0, used | low | overlaps.get(p, 0)))
+                else:
+                    ok = back(p, j - 1, layer, used | low | overlaps.get(p, 0))
+                if ok:
                     return True
                 tries[0] -= 1
                 if tries[0] < 0:
@@ -256,7 +347,7 @@ class ChainSearch:
 
         if overlaps.get(e, 0) >> s & 1:
             return None  # the ends share a cell on one digit
-        if back(e, k, 1 << s | 1 << e | overlaps.get(s, 0) | overlaps.get(e, 0)):
+        if back(e, k, 1, 1 << s | 1 << e | overlaps.get(s, 0) | overlaps.get(e, 0)):
             return path
         return None
 
@@ -267,61 +358,63 @@ def _alternating(k: int) -> list[bool]:
 
 # --- one search per position, shared by the finders ---------------------------------------------
 
-_searches: dict[bool, tuple[tuple, ChainSearch]] = {}
+_searches: dict[tuple[bool, bool], tuple[tuple, ChainSearch]] = {}
 
 
-def chain_search(pos: Position, grouped: bool) -> ChainSearch:
-    """The search of ``pos`` (kept while the position's candidates stay the same)."""
+def chain_search(pos: Position, grouped: bool, als: bool = False) -> ChainSearch:
+    """The search of ``pos`` (kept while the position's candidates stay the same): plain, or
+    grouped with group nodes and (``als``) ALS nodes."""
     key = (pos.geometry, tuple(pos.cands))
-    kept = _searches.get(grouped)
+    kept = _searches.get((grouped, als))
     if kept is not None and kept[0] == key:
         return kept[1]
-    search = ChainSearch(InferenceGraph(pos, grouped))
-    _searches[grouped] = (key, search)
+    search = ChainSearch(InferenceGraph(pos, grouped, grouped and als))
+    _searches[(grouped, als)] = (key, search)
     return search
 
 
-def _changes(f: Found) -> set:
-    return {("place", c) for c in f.placements} | {("elim", c) for c in f.eliminations}
-
-
-def _plain_changes(pos: Position) -> set:
-    """Everything the plain search changes (a grouped chain that adds nothing is left out)."""
-    search = chain_search(pos, False)
-    out: set = set()
-    k = 1
-    while (level := search.at(k)) is not None:
-        for f in level:
-            out |= _changes(f)
-        k += 1
-    return out
+def _found(pos: Position, kind: str, grouped: bool):
+    """``(graph, Found)`` of every deduction of ``kind``, shortest first. The grouped finders
+    list the chains through groups first, then (``options.current().als_in_chains``) those
+    through ALS nodes that change something else: the first finds, all the solver takes, come
+    as early and as cheaply as without ALS nodes."""
+    searches = [chain_search(pos, grouped)]
+    if grouped and options.current().als_in_chains:
+        searches.append(None)
+    done: set = set()
+    for search in searches:
+        if search is None:
+            search = chain_search(pos, True, als=True)
+        graph = search.graph
+        k = 1
+        while (level := search.at(k)) is not None:
+            for f in level:
+                if f.kind == kind:
+                    change = (tuple(f.placements), tuple(sorted(f.eliminations)))
+                    if change not in done:
+                        done.add(change)
+                        yield graph, f
+            k += 1
 
 
 def _find(pos: Position, technique: str, kind: str, grouped: bool):
     tech = REGISTRY[technique]
-    search = chain_search(pos, grouped)
-    graph = search.graph
-    plain = _plain_changes(pos) if grouped else set()
-    k = 1
-    while True:
-        level = search.at(k)
-        if level is None:
-            return
-        for f in level:
-            if f.kind != kind or (plain and _changes(f) <= plain):
-                continue
-            candidates, cells = [], set()
-            for n in dict.fromkeys(f.nodes):
-                d = graph.digit(n)
-                for c in graph.cells(n):
-                    candidates.append((c, d))
-                    cells.add(c)
-            links = [graph.link(a, b, st) for a, b, st in zip(f.nodes, f.nodes[1:], f.strong)]
-            yield tech.step(
-                pos, f"{tech.name} ({len(links)} links): {graph.chain_text(f.nodes, f.strong)}",
-                placements=f.placements, eliminations=f.eliminations, cells=sorted(cells),
-                candidates=candidates, links=links)
-        k += 1
+    for graph, f in _found(pos, kind, grouped):
+        candidates, cells, marks = [], set(), []
+        for n in dict.fromkeys(f.nodes):
+            d = graph.digit(n)
+            for c in graph.cells(n):
+                candidates.append((c, d))
+                cells.add(c)
+            if graph.is_als(n) and all(m.cells != graph.als_cells(n) for m in marks):
+                marks.append(Mark("als", graph.als_cells(n), label=f"ALS {len(marks) + 1}"))
+        if marks:
+            marks.append(Mark("pattern", tuple(sorted(cells))))
+        links = [graph.link(a, b, st) for a, b, st in zip(f.nodes, f.nodes[1:], f.strong)]
+        yield tech.step(
+            pos, f"{tech.name} ({len(links)} links): {graph.chain_text(f.nodes, f.strong)}",
+            placements=f.placements, eliminations=f.eliminations, cells=sorted(cells),
+            candidates=candidates, links=links, marks=marks)
 
 
 @finder("continuous-nice-loop")
