@@ -86,6 +86,14 @@ def test_xy_chain_covers_the_xy_wing():
     assert eliminations("xy-chain", pos) == [{"r1c3-3", "r3c8-3"}]
 
 
+def test_xy_chain_of_two_cells():
+    # r1c2 and r1c8 both 1/2: if r1c2 is not 1 it is 2, so r1c8 is 1 (and the other way round):
+    # row 1 loses 1 and 2 elsewhere, one chain per digit (a naked pair, as HoDoKu lists it)
+    pos = blank_position(9, fill="3456789", cands={"r1c2": "12", "r1c8": "12", "r1c5": "1239"})
+    assert sorted(eliminations("xy-chain", pos), key=sorted) == [{"r1c5-1"}, {"r1c5-2"}]
+    assert steps("xy-chain", pos)[0].explanation.startswith("XY-Chain on 1 (2 cells): ")
+
+
 @pytest.mark.parametrize("size,fill", [(16, "56789ABCDEFG"), (12, "56789ABC")])
 def test_xy_chain_bigger_grids(size, fill):
     pos = xy_chain_position(size=size, far=size, fill=fill)

@@ -3,9 +3,10 @@
 - X-Chain: one digit, links alternating strong (conjugate pair) and weak (two cells that see
   each other), starting and ending with a strong link: one end holds the digit, so a cell
   seeing both ends loses it.
-- XY-Chain: bivalue cells, each seeing the next; inside a cell the link is strong (one of its
-  two digits), between cells weak on a shared digit. If the first cell is not ``z`` the chain
-  forces the last cell to be ``z``: a cell seeing both ends loses ``z``.
+- XY-Chain: two or more bivalue cells, each seeing the next; inside a cell the link is strong
+  (one of its two digits), between cells weak on a shared digit. If the first cell is not
+  ``z`` the chain forces the last cell to be ``z``: a cell seeing both ends loses ``z`` (two
+  cells of the same two digits are a naked pair, listed as HoDoKu lists them).
 """
 
 from __future__ import annotations
@@ -126,7 +127,7 @@ def _xy_chains(graph: LinkGraph, max_cells: int):
     ``z`` (the search tag)."""
     peers, cands = graph.peers, graph.pos.cands
     bivalue = graph.bivalue_cells()
-    if len(bivalue) < 3:
+    if len(bivalue) < 2:
         return []
     by_digit = [0] * (graph.size + 1)  # bivalue cells holding each digit
     for c in bivalue:
@@ -149,7 +150,7 @@ def _xy_chains(graph: LinkGraph, max_cells: int):
             first_out = (m & ~(1 << (z - 1))).bit_length()
             for links, nodes in _breadth_first(start, first_out, max_cells - 1, moves):
                 ncells = links + 1
-                if ncells < 3:
+                if ncells < 2:
                     continue
                 for new in nodes:
                     nxt, nout = new[0], new[1]
