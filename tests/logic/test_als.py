@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from helpers import blank_position, cell_of, eliminations, steps, stuck_positions
 
-from sudokit.logic import LogicalSolver
+from sudokit.logic import LogicalSolver, options
 from sudokit.logic import als as als_module
 from sudokit.logic.als import ALSIndex, describe_als
 from sudokit.logic.step import Link
@@ -25,7 +25,9 @@ ALS_IDS = ["als-xz", "als-xy-wing", "als-xy-chain", "death-blossom"]
 def als_cap(monkeypatch):
     """A fixed size cap (the positions rely on background sets being too big), fresh cache."""
     monkeypatch.setattr(als_module, "MAX_ALS_CELLS", 6)
+    monkeypatch.setattr(als_module, "FULL_MAX_CELLS", 6)
     monkeypatch.setattr(als_module, "_last", None)
+    monkeypatch.setattr(als_module, "_last_full", None)
 
 
 def named(*pairs: str) -> set[str]:
@@ -225,7 +227,9 @@ def below_als() -> LogicalSolver:
     return LogicalSolver(below, unique=True)
 
 
-def test_every_als_step_on_hard_solve_paths_is_sound():
+def test_every_als_step_on_hard_solve_paths_is_sound(monkeypatch):
+    # every instance a listing finds: sets sharing cells, and sets of up to eight cells
+    monkeypatch.setattr(als_module, "FULL_MAX_CELLS", 8)
     counts = dict.fromkeys(ALS_IDS + ["sue-de-coq"], 0)
     positions = 0
     solver = below_als()
@@ -234,7 +238,9 @@ def test_every_als_step_on_hard_solve_paths_is_sound():
     for pos, solution in samples:
         positions += 1
         for t in counts:
-            for s in REGISTRY[t].find(pos):
+            with options.listing_all():
+                found = list(REGISTRY[t].find(pos))
+            for s in found:
                 counts[t] += 1
                 assert s.eliminations and not s.placements, s.explanation
                 for c, d in s.eliminations:

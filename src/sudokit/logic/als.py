@@ -4,11 +4,14 @@ An ALS is ``N`` empty cells of one house holding together exactly ``N + 1`` cand
 bivalue cell is the smallest, ``N = 1``). If one of its digits is ruled out, the other ``N``
 are locked in its cells.
 
-A *restricted common candidate* (RCC) ``x`` of two cell-disjoint ALS ``A`` and ``B`` is a
-digit of both where every ``x`` cell of ``A`` sees every ``x`` cell of ``B``: at most one of
-the two sets holds ``x``. Cells that see each other pairwise lie in one house, so ``x`` is an
-RCC exactly when the ``x`` cells of both sets lie in one house; RCCs are found by bucketing
-the sets by (digit, house) instead of testing every pair.
+A *restricted common candidate* (RCC) ``x`` of two ALS ``A`` and ``B`` is a digit of both
+where every ``x`` cell of ``A`` sees every ``x`` cell of ``B``: at most one of the two sets
+holds ``x``. Cells that see each other pairwise lie in one house, so ``x`` is an RCC exactly
+when the ``x`` cells of both sets lie in one house and none is in both sets; RCCs are found by
+bucketing the sets by (digit, house) instead of testing every pair. Two sets may share cells
+(HoDoKu's "ALS overlap") as long as no RCC sits in the shared cells; such pairs are kept apart
+(:attr:`ALSIndex.overlap_rcc`) so that the finders look at the disjoint pairs first and at the
+overlapping ones only when ``options.current().als_overlap`` allows it.
 
 :func:`als_index` enumerates the sets once per position (up to :data:`MAX_ALS_CELLS` cells)
 and keeps the last index, so the ALS finders called one after the other share it.
@@ -28,6 +31,13 @@ grows fast on large grids."""
 
 MAX_ALS = 600
 """Most ALS kept for one position (smallest first); bounds the pair work on large grids."""
+
+FULL_MAX_CELLS = 8
+"""Largest ALS of the full enumeration (:func:`full_als_index`, for listing every instance):
+a 9x9 house's eight cells."""
+
+FULL_MAX_ALS = 4000
+"""Most ALS the full enumeration keeps."""
 
 MAX_ALS_NODES = 200_000
 """Most cell subsets the enumeration looks at in one position (a safety net for large grids
@@ -57,9 +67,10 @@ class ALSIndex:
     """The ALS of one position and the RCCs between them.
 
     ``als`` is ordered by size, then cells; ``rcc[(i, j)]`` (``i < j``) is the digit mask of the
-    RCCs of ``als[i]`` and ``als[j]``; ``neighbours[i]`` lists ``(j, mask)`` for every ALS ``j``
-    sharing an RCC with ``als[i]``. ``max_cells`` and ``limit`` default to
-    :data:`MAX_ALS_CELLS` and :data:`MAX_ALS`.
+    RCCs of the cell-disjoint ``als[i]`` and ``als[j]``; ``neighbours[i]`` lists ``(j, mask)``
+    for every disjoint ALS ``j`` sharing an RCC with ``als[i]``. ``overlap_rcc`` and
+    ``overlap_neighbours`` are the same for the pairs that share cells. ``max_cells`` and
+    ``limit`` default to :data:`MAX_ALS_CELLS` and :data:`MAX_ALS`.
     """
 
     def __init__(self, pos: Position, max_cells: int | None = None, limit: int | None = None):
@@ -70,28 +81,47 @@ class ALSIndex:
         self.digit_cells = digit_cell_masks(pos)
         self.als: list[ALS] = _enumerate(pos, self, max_cells or MAX_ALS_CELLS, limit or MAX_ALS)
         self._rcc: dict[tuple[int, int], int] | None = None
+        self._overlap_rcc: dict[tuple[int, int], int] | None = None
         self._neighbours: list[list[tuple[int, int]]] | None = None
+        self._overlap_neighbours: list[list[tuple[int, int]]] | None = None
 
     @property
     def rcc(self) -> dict[tuple[int, int], int]:
         if self._rcc is None:
-            self._rcc = _rccs(self)
+            self._rcc, self._overlap_rcc = _rccs(self)
         return self._rcc
+
+    @property
+    def overlap_rcc(self) -> dict[tuple[int, int], int]:
+        if self._overlap_rcc is None:
+            self._rcc, self._overlap_rcc = _rccs(self)
+        return self._overlap_rcc
 
     @property
     def neighbours(self) -> list[list[tuple[int, int]]]:
         if self._neighbours is None:
-            nb: list[list[tuple[int, int]]] = [[] for _ in self.als]
-            for (i, j), m in self.rcc.items():
-                nb[i].append((j, m))
-                nb[j].append((i, m))
-            for lst in nb:
-                lst.sort()
-            self._neighbours = nb
+            self._neighbours = self._adjacency(self.rcc)
         return self._neighbours
 
+    @property
+    def overlap_neighbours(self) -> list[list[tuple[int, int]]]:
+        if self._overlap_neighbours is None:
+            self._overlap_neighbours = self._adjacency(self.overlap_rcc)
+        return self._overlap_neighbours
+
+    def _adjacency(self, rcc: dict[tuple[int, int], int]) -> list[list[tuple[int, int]]]:
+        nb: list[list[tuple[int, int]]] = [[] for _ in self.als]
+        for (i, j), m in rcc.items():
+            nb[i].append((j, m))
+            nb[j].append((i, m))
+        for lst in nb:
+            lst.sort()
+        return nb
+
     def rcc_of(self, i: int, j: int) -> int:
-        return self.rcc.get((i, j) if i < j else (j, i), 0)
+        """The RCC mask of ``als[i]`` and ``als[j]``, whether they share cells or not."""
+        key = (i, j) if i < j else (j, i)
+        return self.rcc.get(key, 0) or self.overlap_rcc.get(key, 0)
 
 
 def _enumerate(pos: Position, index: ALSIndex, max_cells: int, limit: int) -> list[ALS]:
@@ -157,9 +187,10 @@ def _enumerate(pos: Position, index: ALSIndex, max_cells: int, limit: int) -> li
     return out
 
 
-def _rccs(index: ALSIndex) -> dict[tuple[int, int], int]:
+def _rccs(index: ALSIndex) -> tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]]:
     """Bucket every (ALS, digit) by the houses holding all the ALS's cells with the digit;
-    two disjoint sets in one bucket have that digit as an RCC."""
+    two sets in one bucket have that digit as an RCC unless a cell of both holds it. Returns
+    the RCCs of the disjoint pairs and those of the overlapping pairs."""
     g = index.geometry
     houses_of, hmasks = g.houses_of, index.house_masks
     buckets: dict[tuple[int, int], list[ALS]] = {}
@@ -178,6 +209,7 @@ def _rccs(index: ALSIndex) -> dict[tuple[int, int], int]:
                 else:
                     bucket.append(a)
     rcc: dict[tuple[int, int], int] = {}
+    overlap: dict[tuple[int, int], int] = {}
     for (d, _h), members in buckets.items():
         if len(members) < 2:
             continue
@@ -185,14 +217,17 @@ def _rccs(index: ALSIndex) -> dict[tuple[int, int], int]:
         for k, a in enumerate(members):
             ac, ai = a.cells, a.index
             for o in members[k + 1:]:
-                if ac & o.cells:
-                    continue
                 key = (ai, o.index)  # members are in index order
+                if ac & o.cells:
+                    if not a.cells_with[d] & o.cells_with[d]:
+                        overlap[key] = overlap.get(key, 0) | b
+                    continue
                 rcc[key] = rcc.get(key, 0) | b
-    return rcc
+    return rcc, overlap
 
 
 _last: tuple[tuple, ALSIndex] | None = None
+_last_full: tuple[tuple, ALSIndex] | None = None
 
 
 def als_index(pos: Position) -> ALSIndex:
@@ -205,6 +240,23 @@ def als_index(pos: Position) -> ALSIndex:
         return last[1]
     index = ALSIndex(pos)
     _last = (key, index)
+    return index
+
+
+def full_als_index(pos: Position) -> ALSIndex:
+    """Like :func:`als_index` with the larger caps :data:`FULL_MAX_CELLS` and
+    :data:`FULL_MAX_ALS` (every ALS of a 9x9 position): the finders list the instances made
+    of larger sets from it after those of :func:`als_index`. The same index when the caps
+    are not larger."""
+    global _last_full
+    if FULL_MAX_CELLS <= MAX_ALS_CELLS and FULL_MAX_ALS <= MAX_ALS:
+        return als_index(pos)
+    key = (pos.geometry, tuple(pos.values), tuple(pos.cands))
+    last = _last_full
+    if last is not None and last[0] == key:
+        return last[1]
+    index = ALSIndex(pos, max(FULL_MAX_CELLS, MAX_ALS_CELLS), max(FULL_MAX_ALS, MAX_ALS))
+    _last_full = (key, index)
     return index
 
 
@@ -225,5 +277,5 @@ def describe_als(geometry: Geometry, a: ALS) -> str:
     return f"{','.join(cells)} {{{','.join(digits)}}}"
 
 
-__all__ = ["ALS", "ALSIndex", "als_index", "describe_als", "MAX_ALS_CELLS", "MAX_ALS",
-           "MAX_ALS_NODES"]
+__all__ = ["ALS", "ALSIndex", "als_index", "full_als_index", "describe_als", "MAX_ALS_CELLS",
+           "MAX_ALS", "FULL_MAX_CELLS", "FULL_MAX_ALS", "MAX_ALS_NODES"]

@@ -46,3 +46,22 @@ def using(options: Options | None = None, **changes) -> Iterator[Options]:
         yield chosen
     finally:
         _CURRENT.reset(token)
+
+
+_LISTING: ContextVar[bool] = ContextVar("sudokit_logic_listing", default=False)
+
+
+def listing() -> bool:
+    """True while a solver lists every instance (``all_steps``): finders then add the costlier
+    instances a single step does not need (e.g. ALS that share cells or larger ALS)."""
+    return _LISTING.get()
+
+
+@contextmanager
+def listing_all() -> Iterator[None]:
+    """Run the block as a listing of every instance (see :func:`listing`)."""
+    token = _LISTING.set(True)
+    try:
+        yield
+    finally:
+        _LISTING.reset(token)

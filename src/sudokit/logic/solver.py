@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from .. import limits, search
 from ..errors import CancelledError, SearchLimitError, SudokitError
 from ..grid import Grid
-from .options import Options, using
+from .options import Options, listing_all, using
 from .position import Position
 from .step import Step
 from .techniques import REGISTRY, default_order
@@ -116,7 +116,7 @@ class LogicalSolver:
     def all_steps(self, position: Position) -> list[Step]:
         """Every instance of every chosen technique in the position (duplicates removed). A
         limit of the budget carries the steps found so far as its ``steps`` attribute."""
-        with using(self.options):
+        with using(self.options), listing_all():
             return self._all_steps(position)
 
     def _all_steps(self, position: Position) -> list[Step]:

@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..als import ALS, ALSIndex, als_index, describe_als
+from .. import options
+from ..als import ALS, ALSIndex, als_index, describe_als, full_als_index
 from ..links import cells_of
 from ..position import Position, digits_of
 from ..step import Link, Mark
@@ -101,16 +102,58 @@ def _digit_tuple(mask: int) -> tuple[int, ...]:
     return t
 
 
+def _neighbours(idx: ALSIndex, overlap: bool) -> list[list[tuple[int, int]]]:
+    """The RCC neighbours of each set: the disjoint ones, and those sharing cells if
+    ``overlap``."""
+    if not overlap:
+        return idx.neighbours
+    return [sorted(d + o) for d, o in zip(idx.neighbours, idx.overlap_neighbours)]
+
+
 # --- ALS-XZ --------------------------------------------------------------------------------------
 
 
 @finder("als-xz")
 def als_xz(pos: Position):
-    idx = als_index(pos)
-    g, als = idx.geometry, idx.als
     tech = REGISTRY["als-xz"]
+    done: set[tuple] = set()
+    for idx, rcc in _pair_phases(pos):
+        g, als = idx.geometry, idx.als
+        for _, i, j, r, zs, elims in _xz_instances(als, rcc):
+            key = tuple(sorted(set(elims)))
+            if key in done:
+                continue  # the same deduction from larger sets
+            done.add(key)
+            a, b = als[i], als[j]
+            doubly = r.bit_count() == 2
+            what = (f"{tech.name}{' (doubly linked)' if doubly else ''}: "
+                    f"A = {describe_als(g, a)}, B = {describe_als(g, b)}, X={_digits(r)}")
+            if zs:
+                what += f", Z={_digits(zs)}"
+            yield tech.step(pos, what, eliminations=elims, **_highlight((a, b)),
+                            links=[_rcc_link(a, b, x) for x in digits_of(r)])
+
+
+def _pair_phases(pos: Position):
+    """(index, RCCs) to look at in turn: the disjoint pairs of :func:`als_index` (the cheap
+    first instances), then, when listing every instance (:func:`options.listing`), those of
+    :func:`full_als_index` and, with ``als_overlap``, its pairs sharing cells."""
+    idx = als_index(pos)
+    yield idx, idx.rcc
+    if not options.listing():
+        return
+    full = full_als_index(pos)
+    if full is not idx:
+        yield full, full.rcc
+    if options.current().als_overlap:
+        yield full, full.overlap_rcc
+
+
+def _xz_instances(als: list[ALS], rcc: dict[tuple[int, int], int]) -> list[tuple]:
+    """(total size, i, j, RCC mask, Z digits, eliminations) of every pair of ``rcc`` that
+    eliminates something, smallest sets first."""
     found = []
-    for (i, j), r in idx.rcc.items():
+    for (i, j), r in rcc.items():
         a, b = als[i], als[j]
         common = a.digits & b.digits & ~r
         nr = r.bit_count()
@@ -123,51 +166,69 @@ def als_xz(pos: Position):
                 elims += [(c, z) for c in cells_of(t)]
         if nr == 2:
             # doubly linked: each RCC in exactly one set, every other digit locked in its set
+            # (and taken from the cells outside both sets, as HoDoKu does)
             for x in digits_of(r):
                 elims += [(c, x) for c in cells_of(a.targets[x] & b.targets[x])]
+            outside = ~(a.cells | b.cells)
             for s in (a, b):
                 for d in digits_of(s.digits & ~r & s.reaching):
-                    elims += [(c, d) for c in cells_of(s.targets[d])]
+                    elims += [(c, d) for c in cells_of(s.targets[d] & outside)]
         elif nr != 1:
             continue  # three RCCs between two ALS: the position has no solution
         if elims:
             found.append((a.size + b.size, i, j, r, zs, elims))
     found.sort(key=lambda f: f[:3])
-    done: set[tuple] = set()
-    for _, i, j, r, zs, elims in found:
-        key = tuple(sorted(set(elims)))
-        if key in done:
-            continue  # the same deduction from larger sets
-        done.add(key)
-        a, b = als[i], als[j]
-        doubly = r.bit_count() == 2
-        what = (f"{tech.name}{' (doubly linked)' if doubly else ''}: A = {describe_als(g, a)}, "
-                f"B = {describe_als(g, b)}, X={_digits(r)}")
-        if zs:
-            what += f", Z={_digits(zs)}"
-        yield tech.step(pos, what, eliminations=elims, **_highlight((a, b)),
-                        links=[_rcc_link(a, b, x) for x in digits_of(r)])
+    return found
 
 
 # --- ALS-XY-Wing ---------------------------------------------------------------------------------
 
 
-def _pick_xy(ra: int, rb: int, zbit: int) -> tuple[int, int] | None:
-    """An RCC ``x`` from ``ra`` and ``y`` from ``rb``, different, neither ``Z``."""
-    for x in digits_of(ra & ~zbit):
-        ys = rb & ~zbit & ~_bit(x)
+def _pick_xy(ra: int, rb: int) -> tuple[int, int] | None:
+    """An RCC ``x`` from ``ra`` and ``y`` from ``rb``, different (None if both are the same
+    single digit)."""
+    for x in _digit_tuple(ra):
+        ys = rb & ~_bit(x)
         if ys:
             return x, _low_cell(ys) + 1
     return None
 
 
+def _z_eliminations(a: ALS, b: ALS, zs: int) -> tuple[list[tuple[int, int]], list[int]]:
+    """For each digit of ``zs`` one of ``a`` and ``b`` holds: the cells seeing every such
+    digit of both lose it. Returns the eliminations and the digits that eliminate."""
+    elims: list[tuple[int, int]] = []
+    used = []
+    for z in _digit_tuple(zs & a.reaching & b.reaching):
+        t = a.targets[z] & b.targets[z]
+        if t:
+            used.append(z)
+            elims += [(c, z) for c in cells_of(t)]
+    return elims, used
+
+
 @finder("als-xy-wing")
 def als_xy_wing(pos: Position):
+    """One step per (A, B, pivot C) with every digit Z of A and B that is neither RCC: the
+    disjoint sets of :func:`als_index` first; then, when listing every instance, those of
+    :func:`full_als_index` and (with ``als_overlap``) sets sharing cells (an RCC is never in
+    the cells two linked sets share; A and B may share any)."""
     idx = als_index(pos)
-    g, als, nb = idx.geometry, idx.als, idx.neighbours
     tech = REGISTRY["als-xy-wing"]
-    done: set[tuple[int, int]] = set()  # (z, targets) already yielded
-    budget = WING_MAX_PAIRS
+    done: set[tuple] = set()
+    yield from _wings(pos, tech, idx, idx.neighbours, False, done, [WING_MAX_PAIRS])
+    if not options.listing():
+        return
+    full = full_als_index(pos)
+    overlap = options.current().als_overlap
+    if full is not idx or overlap:
+        yield from _wings(pos, tech, full, _neighbours(full, overlap), overlap, done,
+                          [WING_MAX_PAIRS])
+
+
+def _wings(pos, tech, idx: ALSIndex, nb: list[list[tuple[int, int]]], overlap: bool,
+           done: set[tuple], budget: list[int]):
+    g, als = idx.geometry, idx.als
     for c, around in enumerate(nb):  # pivots, smallest sets first
         if len(around) < 2:
             continue
@@ -175,29 +236,38 @@ def als_xy_wing(pos: Position):
         by_z: dict[int, list[tuple[ALS, int]]] = {}
         for j, r in around:
             s = als[j]
-            for z in digits_of(s.reaching):
+            for z in _digit_tuple(s.reaching):
                 by_z.setdefault(z, []).append((s, r))
+        tried: set[tuple[int, int]] = set()
         for z, lst in sorted(by_z.items()):
             if len(lst) < 2:
                 continue
-            zbit = _bit(z)
-            budget -= len(lst) * (len(lst) - 1) // 2
-            if budget < 0:
+            budget[0] -= len(lst) * (len(lst) - 1) // 2
+            if budget[0] < 0:
                 return
             for k, (a, ra) in enumerate(lst):
                 ta = a.targets[z]
                 for b, rb in lst[k + 1:]:
-                    t = ta & b.targets[z]
-                    if not t or a.cells & b.cells or (z, t) in done:
+                    if not ta & b.targets[z] or (a.index, b.index) in tried:
                         continue
-                    xy = _pick_xy(ra, rb, zbit)
+                    tried.add((a.index, b.index))
+                    if not overlap and a.cells & b.cells:
+                        continue
+                    xy = _pick_xy(ra, rb)
                     if xy is None:
                         continue
-                    done.add((z, t))
+                    elims, zs = _z_eliminations(a, b, a.digits & b.digits & ~ra & ~rb)
+                    if not elims:
+                        continue
+                    key = tuple(sorted(elims))
+                    if key in done:
+                        continue
+                    done.add(key)
                     x, y = xy
                     what = (f"{tech.name}: A = {describe_als(g, a)}, B = {describe_als(g, b)}, "
-                            f"C = {describe_als(g, pivot)}, X={x}, Y={y}, Z={z}")
-                    yield tech.step(pos, what, eliminations=[(t_, z) for t_ in cells_of(t)],
+                            f"C = {describe_als(g, pivot)}, X={_digits(ra)}, Y={_digits(rb)}, "
+                            f"Z={_digits(zs)}")
+                    yield tech.step(pos, what, eliminations=elims,
                                     **_highlight((a, pivot, b), labels="ACB"),
                                     links=[_rcc_link(a, pivot, x), _rcc_link(pivot, b, y)])
 
@@ -207,10 +277,10 @@ def als_xy_wing(pos: Position):
 
 class _StateGraph:
     """States ``(i, r)``: "ALS ``i`` lacks digit ``r`` (an RCC into it), so it is locked on the
-    others". ``(i, r) -> (j, r2)`` for every RCC ``r2 != r`` of ``i`` and ``j``."""
+    others". ``(i, r) -> (j, r2)`` for every RCC ``r2 != r`` of ``i`` and ``j`` (``nb``: the
+    RCC neighbours of each set)."""
 
-    def __init__(self, idx: ALSIndex) -> None:
-        nb = idx.neighbours
+    def __init__(self, nb: list[list[tuple[int, int]]]) -> None:
         self.ids: dict[tuple[int, int], int] = {}
         self.states: list[tuple[int, int]] = []
         for i, around in enumerate(nb):
@@ -238,17 +308,19 @@ class _StateGraph:
 
 
 def _trace_back(idx: ALSIndex, graph: _StateGraph, levels: list[dict[int, int]], sb: int,
-                first: int, end: int) -> list[int] | None:
-    """The states of a shortest chain from start ``sb`` (set ``first``) to ``end``, found
-    backwards through the level frontiers (``levels[k]``: states first reached at ``k + 1``
-    links, with the starts that reached them), through pairwise disjoint sets; None if there
-    is none (every shortest walk reuses cells)."""
+                first: int, end: int, overlap: bool, budget: int) -> list[int] | None:
+    """The states of a chain from start ``sb`` (set ``first``) to ``end``, found backwards
+    through the level frontiers (``levels[k]``: states reached at ``k + 1`` links, with the
+    starts that reached them) through distinct sets, pairwise disjoint unless ``overlap``;
+    None if there is none within ``budget`` tries."""
     als, states, pred = idx.als, graph.states, graph.pred
-    path = [end]
-    used = [als[first].cells | als[states[end][0]].cells]
-    if als[first].cells & als[states[end][0]].cells:
+    end_set = states[end][0]
+    if end_set == first or not overlap and als[first].cells & als[end_set].cells:
         return None
-    budget = [64]
+    path = [end]
+    used_sets = {first, end_set}
+    used = [als[first].cells | als[end_set].cells]
+    left = [budget]
 
     def back(level: int) -> bool:  # path[-1] is at ``level``; find its predecessor
         if level == 0:
@@ -257,18 +329,22 @@ def _trace_back(idx: ALSIndex, graph: _StateGraph, levels: list[dict[int, int]],
         for p in pred[path[-1]]:
             if not frontier.get(p, 0) & sb:
                 continue
-            cells = als[states[p][0]].cells
-            if cells & used[0]:
+            k = states[p][0]
+            cells = als[k].cells
+            if k in used_sets or not overlap and cells & used[0]:
                 continue
-            budget[0] -= 1
-            if budget[0] < 0:
+            left[0] -= 1
+            if left[0] < 0:
                 return False
             path.append(p)
+            used_sets.add(k)
+            before = used[0]
             used[0] |= cells
             if back(level - 1):
                 return True
             path.pop()
-            used[0] &= ~cells
+            used_sets.discard(k)
+            used[0] = before
         return False
 
     return path[::-1] if back(len(levels) - 1) else None
@@ -276,14 +352,33 @@ def _trace_back(idx: ALSIndex, graph: _StateGraph, levels: list[dict[int, int]],
 
 @finder("als-xy-chain")
 def als_xy_chain(pos: Position):
-    idx = als_index(pos)
-    als, nb = idx.als, idx.neighbours
+    """Chains of at least four disjoint sets along shortest walks first (the cheap first
+    instance); then, when listing every instance, chains of three sets or more (HoDoKu lists
+    an ALS-XY-Wing as a chain too) along any walk, with the larger sets of
+    :func:`full_als_index`, overlapping where ``als_overlap`` allows."""
     tech = REGISTRY["als-xy-chain"]
-    graph = _StateGraph(idx)
+    idx = als_index(pos)
+    done: set[tuple] = set()
+    yield from _chains(pos, tech, idx, idx.neighbours, done, min_links=3, shortest=True,
+                       overlap=False)
+    if not options.listing():
+        return
+    full = full_als_index(pos)
+    overlap = options.current().als_overlap
+    yield from _chains(pos, tech, full, _neighbours(full, overlap), done, min_links=2,
+                       shortest=False, overlap=overlap)
+
+
+def _chains(pos, tech, idx: ALSIndex, nb: list[list[tuple[int, int]]], done: set[tuple],
+            min_links: int, shortest: bool, overlap: bool):
+    """Breadth-first from every start at once: a start is (set, z), z with targets; the label
+    of a state is the bitmask of the starts that reach it. ``shortest``: a label is pushed on
+    only when new (each state at its shortest distance from a start); else every walk length
+    is followed."""
+    als = idx.als
+    graph = _StateGraph(nb)
     if not graph.states:
         return
-    # Breadth-first from every start at once: a start is (set, z), z with targets; the label of
-    # a state is the bitmask of the starts that reach it, pushed on only when new.
     starts: list[tuple[int, int]] = []
     frontier: dict[int, int] = {}
     cell_starts: dict[tuple[int, int], int] = {}  # (z, cell) -> starts whose z targets hold it
@@ -318,9 +413,10 @@ def als_xy_chain(pos: Position):
 
     seen = dict(frontier)
     levels = [frontier]
-    done: set[tuple[int, int]] = set()
+    tried: set[tuple[int, int]] = set()  # (first set, end state) with a chain
+    trace_budget = 64 if shortest else 256
     for links in range(1, CHAIN_MAX_LINKS + 1):
-        if links >= 3:
+        if links >= min_links:
             hits = []
             for s, bits in frontier.items():
                 k, r = graph.states[s]
@@ -333,14 +429,16 @@ def als_xy_chain(pos: Position):
             hits.sort()
             for sid, end, z in hits:
                 first = starts[sid][0]
-                targets = als[first].targets[z] & als[graph.states[end][0]].targets[z]
-                if (z, targets) in done:
-                    continue
-                path = _trace_back(idx, graph, levels, 1 << sid, first, end)
+                if (first, end) in tried:
+                    continue  # the Z digits of these end sets are all in its step
+                path = _trace_back(idx, graph, levels, 1 << sid, first, end, overlap,
+                                   trace_budget)
                 if path is None:
                     continue
-                done.add((z, targets))
-                yield _chain_step(pos, tech, idx, graph, first, z, path, targets)
+                tried.add((first, end))
+                step = _chain_step(pos, tech, idx, graph, first, path, done)
+                if step is not None:
+                    yield step
         if links == CHAIN_MAX_LINKS:
             break
         nxt: dict[int, int] = {}
@@ -348,29 +446,39 @@ def als_xy_chain(pos: Position):
         for s, bits in frontier.items():
             for t in succ[s]:
                 nxt[t] = nxt.get(t, 0) | bits
-        frontier = {}
-        for t, bits in nxt.items():
-            new = bits & ~seen.get(t, 0)
-            if new:
-                frontier[t] = new
-                seen[t] = seen.get(t, 0) | new
+        if shortest:
+            frontier = {}
+            for t, bits in nxt.items():
+                new = bits & ~seen.get(t, 0)
+                if new:
+                    frontier[t] = new
+                    seen[t] = seen.get(t, 0) | new
+        else:
+            frontier = nxt
         if not frontier:
             break
         levels.append(frontier)
 
 
-def _chain_step(pos, tech, idx: ALSIndex, graph: _StateGraph, first: int, z: int,
-                path: list[int], targets: int):
+def _chain_step(pos, tech, idx: ALSIndex, graph: _StateGraph, first: int, path: list[int],
+                done: set[tuple]):
+    """The step of a chain (None if nothing new): every digit Z of both end sets that is
+    neither the first nor the last RCC."""
     g, als = idx.geometry, idx.als
     sets = [als[first]] + [als[graph.states[s][0]] for s in path]
     rccs = [graph.states[s][1] for s in path]
+    a, b = sets[0], sets[-1]
+    elims, zs = _z_eliminations(a, b, a.digits & b.digits & ~_bit(rccs[0]) & ~_bit(rccs[-1]))
+    key = tuple(sorted(elims))
+    if not elims or key in done:
+        return None
+    done.add(key)
     parts = [describe_als(g, sets[0])]
     for x, s in zip(rccs, sets[1:]):
         parts.append(f"-{x}- {describe_als(g, s)}")
-    what = f"{tech.name}: {' '.join(parts)}, Z={z}"
+    what = f"{tech.name}: {' '.join(parts)}, Z={_digits(zs)}"
     links = [_rcc_link(a, b, x) for a, b, x in zip(sets, sets[1:], rccs)]
-    return tech.step(pos, what, eliminations=[(c, z) for c in cells_of(targets)],
-                     **_highlight(sets), links=links)
+    return tech.step(pos, what, eliminations=elims, **_highlight(sets), links=links)
 
 
 # --- Death Blossom -------------------------------------------------------------------------------
@@ -378,9 +486,22 @@ def _chain_step(pos, tech, idx: ALSIndex, graph: _StateGraph, first: int, z: int
 
 @finder("death-blossom")
 def death_blossom(pos: Position):
-    idx = als_index(pos)
-    g, als, cands = idx.geometry, idx.als, pos.cands
+    """One step per stem and choice of petals, with every digit Z they all hold: the sets of
+    :func:`als_index`, then, when listing every instance, those of :func:`full_als_index`
+    (petals may share cells, a set may be the petal of two stem digits)."""
     tech = REGISTRY["death-blossom"]
+    done: set[tuple] = set()
+    idx = als_index(pos)
+    yield from _death_blossoms(pos, tech, idx, done)
+    if not options.listing():
+        return
+    full = full_als_index(pos)
+    if full is not idx:
+        yield from _death_blossoms(pos, tech, full, done)
+
+
+def _death_blossoms(pos, tech, idx: ALSIndex, done: set[tuple]):
+    g, als, cands = idx.geometry, idx.als, pos.cands
     # (stem cell, digit) -> petals: sets holding the digit whose cells with it all see the stem
     petals: dict[tuple[int, int], list[ALS]] = {}
     for a in als:
@@ -389,7 +510,6 @@ def death_blossom(pos: Position):
         for d, t in a.targets.items():
             for s in cells_of(t):
                 petals.setdefault((s, d), []).append(a)
-    done: set[tuple] = set()
     budget = [BLOSSOM_MAX_TRIES]
     for stem, sm in enumerate(cands):
         if not 2 <= sm.bit_count() <= STEM_MAX_DIGITS:
@@ -405,17 +525,42 @@ def death_blossom(pos: Position):
                 zm |= a.reaching
             zs &= zm
         zs &= ~sm
+        tried: set[tuple[int, ...]] = set()
         for z in digits_of(zs):
-            options = [[a for a in lst if a.reaching >> (z - 1) & 1] for lst in lists]
-            if not all(options):
+            options_ = [[a for a in lst if a.reaching >> (z - 1) & 1] for lst in lists]
+            if not all(options_):
                 continue
-            options_order = sorted(range(len(digits)), key=lambda k: len(options[k]))
-            for chosen, targets in _blossoms(options, options_order, z, stem, budget):
-                key = (z, targets)
+            order = sorted(range(len(digits)), key=lambda k: len(options_[k]))
+            for chosen, _ in _blossoms(options_, order, z, stem, budget):
+                ids = tuple(a.index for a in chosen)
+                if ids in tried:
+                    continue
+                tried.add(ids)
+                common = ~sm
+                for a in chosen:
+                    common &= a.digits
+                elims, used = _petal_eliminations(chosen, common)
+                key = tuple(sorted(elims))
                 if key in done:
                     continue
                 done.add(key)
-                yield _blossom_step(pos, tech, g, stem, digits, chosen, z, targets)
+                yield _blossom_step(pos, tech, g, stem, digits, chosen, used, elims)
+
+
+def _petal_eliminations(petals: list[ALS], zs: int) -> tuple[list[tuple[int, int]], list[int]]:
+    """The cells seeing every ``z`` of every petal lose it, for each ``z`` of ``zs``."""
+    elims: list[tuple[int, int]] = []
+    used = []
+    for z in _digit_tuple(zs):
+        t = -1
+        for a in petals:
+            t &= a.targets.get(z, 0)
+            if not t:
+                break
+        if t:
+            used.append(z)
+            elims += [(c, z) for c in cells_of(t)]
+    return elims, used
 
 
 def _blossoms(options: list[list[ALS]], order: list[int], z: int, stem: int,
@@ -447,17 +592,16 @@ def _blossoms(options: list[list[ALS]], order: list[int], z: int, stem: int,
     yield from walk(0, -1)
 
 
-def _blossom_step(pos, tech, g, stem: int, digits: list[int], chosen: list[ALS], z: int,
-                  targets: int):
+def _blossom_step(pos, tech, g, stem: int, digits: list[int], chosen: list[ALS], zs: list[int],
+                  elims: list[tuple[int, int]]):
     parts = [f"{d}: {describe_als(g, a)}" for d, a in zip(digits, chosen)]
     what = (f"{tech.name}: stem {g.name(stem)} {{{_digits(digits)}}}, petals "
-            f"{'; '.join(parts)}, Z={z}")
+            f"{'; '.join(parts)}, Z={_digits(zs)}")
     links = [Link((stem, d), (_low_cell(a.cells_with[d]), d), False)
              for d, a in zip(digits, chosen)]
     hl = _highlight(chosen, extra_cells=[stem], labels=[f"petal {d}" for d in digits])
     hl["candidates"] = sorted(set(hl["candidates"]) | {(stem, d) for d in digits})
-    return tech.step(pos, what, eliminations=[(c, z) for c in cells_of(targets)], **hl,
-                     links=links)
+    return tech.step(pos, what, eliminations=elims, **hl, links=links)
 
 
 __all__ = ["als_xz", "als_xy_wing", "als_xy_chain", "death_blossom", "CHAIN_MAX_LINKS",
