@@ -15,8 +15,8 @@ from sudokit.geometry import Geometry
 from sudokit.grid import Grid
 from sudokit.logic import LogicalSolver, Position
 from sudokit.logic.techniques import REGISTRY, default_order
-from sudokit.logic.techniques.fish import (MAX_FINS, HOUSE_TECHNIQUES, fish_from_houses, fish_shape,
-                                          house_fish)
+from sudokit.logic.techniques.fish import (HOUSE_TECHNIQUES, MAX_ENDO_FINS, MAX_FINS, Fish,
+                                          fish_from_houses, fish_shape, house_fish)
 
 FRANKEN = ["franken-x-wing", "franken-swordfish", "franken-jellyfish"]
 FINNED_FRANKEN = ["finned-franken-x-wing", "finned-franken-swordfish", "finned-franken-jellyfish"]
@@ -51,13 +51,29 @@ def explanations(technique: str, pos: Position) -> list[str]:
     return [s.explanation for s in steps(technique, pos)]
 
 
+def listed(technique: str, pos: Position) -> list[str]:
+    """The explanations of every step the technique lists; each step is checked to be the fish
+    of its base and cover sets by the definition, listed once."""
+    out, seen = [], set()
+    for step in steps(technique, pos):
+        (digit,) = {d for _, d in step.eliminations}
+        fish = fish_from_houses(pos, digit, step.base_sets, step.cover_sets)
+        assert fish is not None and set(fish.eliminations) == {c for c, _ in step.eliminations}
+        assert set(fish.fins) == {c for c, _ in step.fins}
+        key = (tuple(step.base_sets), tuple(step.cover_sets))
+        assert key not in seen
+        seen.add(key)
+        out.append(step.explanation)
+    return out
+
+
 # --- franken fish ---------------------------------------------------------------------------
 
 def test_franken_x_wing_rows_against_a_column_and_a_box():
     # Rows 4 and 5 keep their 5 in column 2 and box 6 only: the two 5s of those rows are the
     # 5 of column 2 and the 5 of box 6 (or of boxes 4 and 6).
     pos = digit_picture(sparse(9, rows={4: {2, 7, 8}, 5: {2, 8, 9}}), 5)
-    assert explanations("franken-x-wing", pos) == [
+    assert listed("franken-x-wing", pos) == [
         "Franken X-Wing 5 in rows 4, 5 (column 2 and box 6): removes 5 from r1c2, r2c2, r3c2, "
         "r6c2, r6c7, r6c8, r6c9, r7c2, r8c2, r9c2",
         "Franken X-Wing 5 in rows 4, 5 (boxes 4, 6): removes 5 from r6c1, r6c2, r6c3, r6c7, "
@@ -66,39 +82,39 @@ def test_franken_x_wing_rows_against_a_column_and_a_box():
     d = step.to_dict(pos.geometry)
     assert (d["base_sets"], d["cover_sets"]) == (["row 4", "row 5"], ["column 2", "box 6"])
     assert not step.fins
-    # The finned franken x-wing there (rows 4, 5 against column 8 and box 4, fins r4c7, r5c9)
-    # removes only r6c8, which the franken x-wing removes as well: not reported.
-    assert any(tid == "finned-franken-x-wing" for tid, _ in house_fish(pos, 2))
-    for t in FINNED_FRANKEN + FINNED_MUTANT:
-        assert steps(t, pos) == [], t
+    # Rows 4, 5 against column 8 and box 4 leave the fins r4c7, r5c9: a finned franken x-wing
+    # removing r6c8 (the franken x-wing removes it too; every instance is listed).
+    assert ("Finned Franken X-Wing 5 in rows 4, 5 (column 8 and box 4), fins r4c7, r5c9: "
+            "removes 5 from r6c8") in listed("finned-franken-x-wing", pos)
 
 
 def test_finned_franken_x_wing_with_a_box_base():
     # Row 5 keeps its 3 in c4 and c8; box 3 in r1c8, r2c8 and the fin r3c9. If r3c4 were 3,
     # row 5 would need r5c8, box 3 then r3c9, which sees r3c4.
     pos = digit_picture(sparse(9, rows={5: {4, 8}}, boxes={3: {(1, 8), (2, 8), (3, 9)}}), 3)
-    assert explanations("finned-franken-x-wing", pos) == [
+    assert listed("finned-franken-x-wing", pos) == [
         "Finned Franken X-Wing 3 in row 5 and box 3 (columns 4, 8), fin r3c9: removes 3 from r3c4"]
     d = steps("finned-franken-x-wing", pos)[0].to_dict(pos.geometry)
     assert d["fins"] == [[3, 9, 3]]
     assert (d["base_sets"], d["cover_sets"]) == (["row 5", "box 3"], ["column 4", "column 8"])
-    for t in FRANKEN + FINNED_MUTANT + ["finned-franken-swordfish", "finned-franken-jellyfish"]:
+    for t in FRANKEN:
         assert steps(t, pos) == [], t
 
 
 def test_franken_swordfish():
     # Rows 1, 4, 6 chain through column 5, box 6 and column 2.
     pos = digit_picture(sparse(9, rows={1: {2, 5}, 4: {5, 8}, 6: {2, 9}}), 1)
-    assert explanations("franken-swordfish", pos) == [
+    assert listed("franken-swordfish", pos) == [
         "Franken Swordfish 1 in rows 1, 4, 6 (columns 2, 5 and box 6): removes 1 from r2c2, r2c5, "
         "r3c2, r3c5, r5c2, r5c5, r5c7, r5c8, r5c9, r7c2, r7c5, r8c2, r8c5, r9c2, r9c5"]
-    assert steps("franken-x-wing", pos) == [] and steps("finned-franken-swordfish", pos) == []
+    assert steps("franken-x-wing", pos) == []
 
 
 def test_finned_franken_swordfish():
     # The same with a fin r1c3 in box 1: only the cells of column 2 in box 1 see it.
     pos = digit_picture(sparse(9, rows={1: {2, 3, 5}, 4: {5, 8}, 6: {2, 9}}), 1)
-    assert explanations("finned-franken-swordfish", pos) == [
+    found = listed("finned-franken-swordfish", pos)
+    assert found[:2] == [
         "Finned Franken Swordfish 1 in rows 1, 4, 6 (columns 2, 5 and box 6), fin r1c3: "
         "removes 1 from r2c2, r3c2",
         "Finned Franken Swordfish 1 in rows 1, 4, 6 (column 5 and boxes 1, 6), fin r6c2: "
@@ -117,28 +133,25 @@ def test_franken_jellyfish_and_its_complement():
                "r8c5, r9c5")
     # Columns 2, 4, 6 and box 3 hold their 8s only in rows 2, 3, 5 and box 8: the same
     # eliminations seen from the other side.
-    assert explanations("franken-jellyfish", pos) == [
+    assert listed("franken-jellyfish", pos)[:2] == [
         f"Franken Jellyfish 8 in rows 1, 4, 6 and box 7 (columns 1, 3, 5 and box 6): removes 8 "
         f"from {removed}",
         f"Franken Jellyfish 8 in columns 2, 4, 6 and box 3 (rows 2, 3, 5 and box 8): removes 8 "
         f"from {removed}"]
-    assert steps("franken-swordfish", pos) == [] and steps("finned-franken-jellyfish", pos) == []
+    assert steps("franken-swordfish", pos) == []
 
 
 def test_finned_franken_jellyfish():
-    # The cycle with a fin r1c2; its complement gets the fin too, and two more cover choices
-    # (one with five fins, at the limit) remove part of the same cells.
+    # The cycle with a fin r1c2: only r2c1, r2c3, r3c1, r3c3 (box 1, in the cover columns)
+    # see it; its complement (columns 2, 4, 6 and box 3) gets the fin too.
     pos = digit_picture(jellyfish_cycle(row1=(1, 2, 5)), 8)
-    assert eliminations("finned-franken-jellyfish", pos) == [
-        {"r2c1-8", "r2c3-8", "r3c1-8", "r3c3-8"},
-        {"r2c1-8", "r3c1-8", "r8c5-8"},
-        {"r2c1-8", "r2c3-8", "r3c1-8", "r3c3-8"},
-        {"r2c1-8", "r2c3-8"},
-        {"r3c1-8", "r3c3-8"}]
-    assert explanations("finned-franken-jellyfish", pos)[0] == (
+    found = listed("finned-franken-jellyfish", pos)
+    assert found[0] == (
         "Finned Franken Jellyfish 8 in rows 1, 4, 6 and box 7 (columns 1, 3, 5 and box 6), "
         "fin r1c2: removes 8 from r2c1, r2c3, r3c1, r3c3")
-    assert len(steps("finned-franken-jellyfish", pos)[3].fins) == MAX_FINS
+    assert ("Finned Franken Jellyfish 8 in columns 2, 4, 6 and box 3 (rows 2, 3, 5 and box 8), "
+            "fin r1c2: removes 8 from r2c1, r2c3, r3c1, r3c3") in found
+    assert max(len(s.fins) for s in steps("finned-franken-jellyfish", pos)) == MAX_FINS
     assert steps("franken-jellyfish", pos) == []
 
 
@@ -148,7 +161,7 @@ def test_finned_mutant_x_wing():
     # Row 3 keeps its 7 in box 2 and the fin r3c9; column 4 in box 2 and r8c4. If r8c9 were 7,
     # column 4 would put its 7 in box 2, row 3 then in r3c9, which sees r8c9.
     pos = digit_picture(sparse(9, rows={3: {5, 6, 9}}, cols={4: {1, 2, 8}}), 7)
-    assert explanations("finned-mutant-x-wing", pos) == [
+    assert listed("finned-mutant-x-wing", pos) == [
         "Finned Mutant X-Wing 7 in row 3 and column 4 (row 8 and box 2), fin r3c9: "
         "removes 7 from r8c9",
         "Finned Mutant X-Wing 7 in row 3 and column 4 (column 9 and box 2), fin r8c4: "
@@ -156,7 +169,7 @@ def test_finned_mutant_x_wing():
     d = steps("finned-mutant-x-wing", pos)[0].to_dict(pos.geometry)
     assert (d["base_sets"], d["cover_sets"], d["fins"]) == (
         ["row 3", "column 4"], ["row 8", "box 2"], [[3, 9, 7]])
-    for t in FRANKEN + FINNED_FRANKEN:
+    for t in FRANKEN + ["finned-franken-x-wing", "mutant-x-wing"]:
         assert steps(t, pos) == [], t
 
 
@@ -164,11 +177,12 @@ def test_finned_mutant_swordfish():
     # Row 3, column 4 and box 9 chain through box 2, row 8 and column 8; row 3 has a fin r3c1.
     pos = digit_picture(sparse(9, rows={3: {1, 5, 8}}, cols={4: {1, 8}},
                                boxes={9: {(7, 8), (8, 9)}}), 2)
-    assert explanations("finned-mutant-swordfish", pos) == [
-        "Finned Mutant Swordfish 2 in row 3, column 4 and box 9 (row 8, column 8 and box 2), "
-        "fin r3c1: removes 2 from r8c1",
-        "Finned Mutant Swordfish 2 in row 3, column 4 and box 9 (columns 1, 8 and box 2), "
-        "fins r8c4, r8c9: removes 2 from r8c1"]
+    found = listed("finned-mutant-swordfish", pos)
+    for text in ("Finned Mutant Swordfish 2 in row 3, column 4 and box 9 (row 8, column 8 and "
+                 "box 2), fin r3c1: removes 2 from r8c1",
+                 "Finned Mutant Swordfish 2 in row 3, column 4 and box 9 (columns 1, 8 and box 2), "
+                 "fins r8c4, r8c9: removes 2 from r8c1"):
+        assert text in found
 
 
 def test_finned_mutant_jellyfish():
@@ -176,17 +190,9 @@ def test_finned_mutant_jellyfish():
     # has a fin r5c6.
     pos = digit_picture(sparse(9, rows={2: {1, 5}, 5: {1, 6, 8}}, cols={4: {1, 8}},
                                boxes={9: {(7, 8), (8, 9)}}), 4)
-    assert explanations("finned-mutant-jellyfish", pos) == [
-        "Finned Mutant Jellyfish 4 in rows 2, 5, column 4 and box 9 (rows 1, 8 and columns 1, 8), "
-        "fins r2c5, r5c6: removes 4 from r1c6",
-        "Finned Mutant Jellyfish 4 in rows 2, 5, column 4 and box 9 (row 8 and columns 1, 6, 8), "
-        "fins r1c4, r2c5: removes 4 from r1c6, r3c6",
-        "Finned Mutant Jellyfish 4 in rows 2, 5, column 4 and box 9 (row 8, columns 1, 8 and "
-        "box 2), fin r5c6: removes 4 from r1c6, r3c6, r8c6",
-        "Finned Mutant Jellyfish 4 in rows 2, 5, column 4 and box 9 (columns 1, 6, 8 and box 2), "
-        "fins r8c4, r8c9: removes 4 from r8c1, r8c6",
-        "Finned Mutant Jellyfish 4 in rows 2, 5, column 4 and box 9 (columns 1, 8 and boxes 2, 8), "
-        "fins r5c6, r8c9: removes 4 from r8c6"]
+    assert ("Finned Mutant Jellyfish 4 in rows 2, 5, column 4 and box 9 (row 8, columns 1, 8 and "
+            "box 2), fin r5c6: removes 4 from r1c6, r3c6, r8c6") in listed(
+                "finned-mutant-jellyfish", pos)
 
 
 # --- other sizes -----------------------------------------------------------------------------
@@ -223,8 +229,11 @@ def test_a_basic_fish_is_not_reported_as_franken_or_mutant():
     pos = digit_picture(BASIC_X_WING, 5)
     assert len(steps("x-wing", pos)) == 1
     assert {tid for tid, _ in house_fish(pos, 2)} >= {"x-wing"}
+    # rows 2 and 7 against columns 3 and 8 only as the x-wing; with a box they are franken
     for t in HOUSE_TECHNIQUES:
-        assert steps(t, pos) == [], t
+        for step in steps(t, pos):
+            assert fish_shape(pos.geometry, step.base_sets, step.cover_sets) != "basic"
+    assert steps("franken-x-wing", pos) == [] and steps("mutant-x-wing", pos) == []
 
 
 @pytest.mark.parametrize("size,box", [(9, None), (16, None)])
@@ -254,41 +263,63 @@ def test_fish_shapes():
 
 # --- the search against the definition -------------------------------------------------------
 
-def fish_by_definition(pos: Position, size: int) -> set[tuple]:
-    """Every fish with ``size`` base sets of any houses (two candidates or more each, sharing
-    none), cover sets among the houses their candidates touch, each cover set holding a base
-    candidate no other cover set holds, every base set a candidate in the cover, at most
-    MAX_FINS fins, and something eliminated."""
+def fish_by_definition(pos: Position, size: int) -> dict[tuple, set[int]]:
+    """HoDoKu's fish straight from the definition: ``size`` base sets of any houses (two
+    candidates or more each, at most MAX_ENDO_FINS candidates in two of them), cover sets among
+    the houses their candidates touch, each holding a base candidate, every base set a
+    candidate in the cover that is no fin, at most MAX_FINS fins outside the cover, something
+    eliminated. Per digit and technique id: the candidates some such fish eliminates."""
     g = pos.geometry
-    out = set()
+    out: dict[tuple, set[int]] = {}
     for d in range(1, g.size + 1):
         cells = {h: set(pos.cells_with(d, house)) for h, house in enumerate(g.houses)}
         bases = [h for h in cells if len(cells[h]) >= 2]
         for base in combinations(bases, size):
             base_cells = set().union(*(cells[h] for h in base))
-            if len(base_cells) != sum(len(cells[h]) for h in base):
+            if sum(len(cells[h]) for h in base) - len(base_cells) > MAX_ENDO_FINS:
                 continue
             touched = sorted({h for c in base_cells for h in g.houses_of[c]} - set(base))
             for cover in combinations(touched, size):
-                if any(not cells[h] & base_cells - set().union(*(cells[o] for o in cover if o != h))
-                       for h in cover):
+                if any(not cells[h] & base_cells for h in cover):
                     continue
                 fish = fish_from_houses(pos, d, base, cover)
-                if fish is None or len(fish.fins) > MAX_FINS:
+                if fish is None:
+                    continue
+                covered = set().union(*(cells[h] for h in cover))
+                if len(base_cells - covered) > MAX_FINS:
                     continue
                 if any(not cells[h] & set(fish.body) for h in base):
                     continue
-                out.add((d, fish.base, fish.cover, fish.fins, fish.eliminations))
+                thin = min(len(cells[h] & set(fish.body)) for h in base)
+                tid = _technique(g, fish, thin)
+                out.setdefault((d, tid), set()).update(fish.eliminations)
     return out
 
 
-def fish_by_search(pos: Position, size: int) -> set[tuple]:
-    return {(f.digit, f.base, f.cover, f.fins, f.eliminations) for _, f in house_fish(pos, size)}
+def _technique(g: Geometry, fish, thin: int) -> str | None:
+    shape = fish_shape(g, fish.base, fish.cover)
+    name = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}[len(fish.base)]
+    if shape == "basic":
+        return name if not fish.fins else f"{'sashimi' if thin <= 1 else 'finned'}-{name}"
+    return f"{'finned-' if fish.fins else ''}{shape}-{name}"
+
+
+def fish_by_search(pos: Position, size: int) -> dict[tuple, set[int]]:
+    out: dict[tuple, set[int]] = {}
+    for tid, f in house_fish(pos, size):
+        # each fish listed is one of the definition, with its fins and eliminations
+        assert fish_from_houses(pos, f.digit, f.base, f.cover) == Fish(
+            f.digit, f.base, f.cover, f.body, f.fins, f.eliminations,
+            sashimi=fish_from_houses(pos, f.digit, f.base, f.cover).sashimi)
+        out.setdefault((f.digit, tid), set()).update(f.eliminations)
+    return out
 
 
 @pytest.mark.parametrize("box,sizes,count", [((2, 2), (2, 3), 8), ((2, 3), (2, 3), 6),
                                              ((3, 3), (2,), 2)])
 def test_search_matches_the_definition(box, sizes, count):
+    """Every candidate a fish of the definition eliminates, the search eliminates with a fish
+    of the same technique, and nothing else."""
     rng = random.Random(box[0] * 10 + box[1])
     g = Geometry.of(box[0] * box[1], box)
     total = 0
@@ -298,7 +329,7 @@ def test_search_matches_the_definition(box, sizes, count):
             found = fish_by_search(pos, size)
             assert found == fish_by_definition(pos, size)
             total += len(found)
-            for digit, _base, _cover, _fins, elims in found:
+            for (digit, _), elims in found.items():
                 assert all(solution[c] != digit for c in elims)
     assert total
 
@@ -315,10 +346,8 @@ def test_every_fish_gets_the_id_of_its_shape_and_kind():
                 seen.add((shape, bool(fish.fins)))
                 if shape == "basic":
                     assert tid in ({f"finned-{name}", f"sashimi-{name}"} if fish.fins else {name})
-                elif shape == "franken":
-                    assert tid == (f"finned-franken-{name}" if fish.fins else f"franken-{name}")
                 else:
-                    assert tid == (f"finned-mutant-{name}" if fish.fins else None)
+                    assert tid == (f"finned-{shape}-{name}" if fish.fins else f"{shape}-{name}")
             for tid, _ in house_fish(pos, size, reported=True):
                 assert tid in HOUSE_TECHNIQUES
     assert seen == {(shape, finned) for shape in ("basic", "franken", "mutant")

@@ -16,12 +16,14 @@ from . import als  # noqa: F401
 from . import sue_de_coq  # noqa: F401
 from . import templates  # noqa: F401
 from . import killer  # noqa: F401
-from .registry import CATALOGUE, REGISTRY, Technique
+from .registry import CATALOGUE, ON_REQUEST, REGISTRY, Technique
 
 __all__ = ["CATALOGUE", "REGISTRY", "Technique", "default_order"]
 
 
 def default_order() -> list[str]:
-    """Ids of every registered technique, simplest first (catalogue order breaks ties)."""
+    """Ids of every registered technique but those searched only when asked for
+    (:data:`ON_REQUEST`), simplest first (catalogue order breaks ties)."""
     ids = list(CATALOGUE)
-    return sorted((t for t in ids if t in REGISTRY), key=lambda t: (CATALOGUE[t][1], ids.index(t)))
+    return sorted((t for t in ids if t in REGISTRY and t not in ON_REQUEST),
+                  key=lambda t: (CATALOGUE[t][1], ids.index(t)))

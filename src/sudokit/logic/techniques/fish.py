@@ -86,19 +86,27 @@ def fish_step(pos: Position, fish: Fish, technique: str | None = None):
 
 
 def fish_from_houses(pos: Position, digit: int, base, cover) -> Fish | None:
-    """The fish with these base and cover houses (any kind of house), or None when the base
-    houses share a candidate or nothing would be eliminated. Straight from the definition:
-    slow, for checking and for rarer fish shapes."""
+    """The fish with these base and cover houses (any kind of house), or None when nothing
+    would be eliminated. Straight from HoDoKu's definition: a base candidate outside the cover,
+    or in two base sets (an endo fin), is a fin; the cover candidates outside the base, and the
+    base candidates in two cover sets that are no fin, go when they see every fin. Slow, for
+    checking and for rarer fish shapes."""
     g = pos.geometry
     b = 1 << (digit - 1)
     cands = pos.cands
-    base_cells = [c for h in base for c in g.houses[h] if cands[c] & b]
-    if len(set(base_cells)) != len(base_cells):
-        return None
-    covered = {c for h in cover for c in g.houses[h] if cands[c] & b}
-    body = tuple(sorted(c for c in base_cells if c in covered))
-    fins = tuple(sorted(c for c in base_cells if c not in covered))
-    targets = covered.difference(base_cells)
+    in_base: dict[int, int] = {}
+    for h in base:
+        for c in g.houses[h]:
+            if cands[c] & b:
+                in_base[c] = in_base.get(c, 0) + 1
+    in_cover: dict[int, int] = {}
+    for h in cover:
+        for c in g.houses[h]:
+            if cands[c] & b:
+                in_cover[c] = in_cover.get(c, 0) + 1
+    fins = tuple(sorted(c for c, k in in_base.items() if k > 1 or c not in in_cover))
+    body = tuple(sorted(c for c in in_base if c not in fins))
+    targets = {c for c, k in in_cover.items() if c not in in_base or (k > 1 and c not in fins)}
     for f in fins:
         targets.intersection_update(g.peers[f])
     if not targets:
@@ -373,32 +381,46 @@ for _size in BIG_SIZES:
 
 # --- franken and mutant fish: any houses as base and cover sets ------------------------------
 #
+# HoDoKu's definitions: base sets may overlap, a candidate in two base sets being an "endo
+# fin" (a fin like the others); a base candidate in two cover sets is eliminated too
+# ("cannibalism") when it sees every fin, since true it would fill two cover sets at once.
+#
 # All shapes come from one search per digit and size over every house. The search is driven
-# by the cells a fish can eliminate: a fish eliminates e exactly when, with e true, its base
-# sets cannot all be filled, that is when the base candidates that do not see e lie in the
-# cover sets other than one through e: at most n - 1 houses. A base candidate can only be
-# covered by its other two houses; base candidates whose pairs of houses are disjoint (a
-# "matching") need one cover each, so a target e must see all but n - 1 of them, and it sees
-# at most three (one per house of e). The search adds base sets in turn, keeps a greedy
-# matching and, as bitmasks, the cells that see one, two and three matched candidates: the
-# targets still possible. Cover sets are only enumerated, target by target, for complete
-# base sets with targets left. Results are cached per digit by the mask of its cells, so along
-# a solve path only the digits that changed are searched again.
+# by the cells a fish can eliminate: a fish eliminates a cell e outside its base exactly when,
+# with e true, its base sets cannot all be filled, that is when the base candidates that do not
+# see e lie in the cover sets other than one through e: at most n - 1 houses; it eliminates a
+# base candidate e when those lie in the cover sets other than the two through e: at most
+# n - 2. A base candidate can only be covered by its other two houses; base candidates whose
+# pairs of houses are disjoint (a "matching") need one cover each, so a target e outside the
+# base must see all but n - 1 of them, and it sees at most three (one per house of e). The
+# search adds base sets in turn, keeps a greedy matching and, as bitmasks, the cells that see
+# one, two and three matched candidates: the targets still possible. Cover sets are only
+# enumerated, target by target, for complete base sets with targets left. Results are cached
+# per digit by the mask of its cells, so along a solve path only the digits that changed are
+# searched again.
 
-#: Most fins of a franken or mutant fish. Fins cost nothing in the search (they are what the
-#: covers leave around a target); the cap only keeps out sprawling patterns.
+#: Most fins (outside the cover) and endo fins (in two base sets) of a franken or mutant fish:
+#: HoDoKu's settings for listing every step.
 MAX_FINS = 5
+MAX_ENDO_FINS = 2
 #: Work (base sets tried plus targets checked) per digit and size before the search stops with
-#: what it found so far. 9x9 searches need at most about 5,500 (jellyfish, positions of
-#: top1465 and forum_hardest_1106); 16x16 and 25x25 grids with many candidates reach it.
-WORK_LIMIT = 10_000
+#: what it found so far. 9x9 jellyfish searches stay below it; 16x16 and 25x25 grids with many
+#: candidates reach it. Fish of five base sets or more, searched only when asked for, get
+#: :data:`BIG_WORK_LIMIT`.
+WORK_LIMIT = 12_000
+BIG_WORK_LIMIT = 400_000
 #: Work between two checks of the budget (:func:`sudokit.limits.check`) in that search.
 CHECK_EVERY = 128
 #: Targets are re-checked one by one (a matching without their peers) once this few are left.
 REFINE_BELOW = 4
 
-HOUSE_TECHNIQUES = tuple(f"{kind}-{name}" for name in SIZES.values()
-                         for kind in ("franken", "finned-franken", "finned-mutant"))
+FAMILIES = ("franken", "finned-franken", "mutant", "finned-mutant")
+ALL_SIZES = {**SIZES, **BIG_SIZES}
+HOUSE_TECHNIQUES = tuple(f"{kind}-{name}" for name in SIZES.values() for kind in FAMILIES)
+#: Franken and mutant fish of five to seven base sets: costly, only searched when asked for
+#: (see :data:`sudokit.logic.techniques.registry.ON_REQUEST`).
+BIG_HOUSE_TECHNIQUES = tuple(f"{kind}-{name}" for name in BIG_SIZES.values()
+                             for kind in FAMILIES)
 
 
 def fish_shape(g: Geometry, base, cover) -> str:
@@ -415,14 +437,12 @@ def fish_shape(g: Geometry, base, cover) -> str:
 
 
 def _technique_of(g: Geometry, base, cover, fins: int, thin: int) -> str | None:
-    """The technique id a fish is reported under (None: an unfinned mutant fish)."""
+    """The technique id a fish is reported under (None: a basic fish of no technique here)."""
     shape = fish_shape(g, base, cover)
-    name = SIZES[len(base)]
+    size = len(base)
     if shape == "basic":
-        return TECHNIQUE[(len(base), "basic" if not fins else "sashimi" if thin <= 1 else "finned")]
-    if shape == "franken":
-        return f"finned-franken-{name}" if fins else f"franken-{name}"
-    return f"finned-mutant-{name}" if fins else None
+        return TECHNIQUE.get((size, "basic" if not fins else "sashimi" if thin <= 1 else "finned"))
+    return f"{'finned-' if fins else ''}{shape}-{ALL_SIZES[size]}"
 
 
 @lru_cache(maxsize=None)
@@ -436,14 +456,19 @@ class _OverBudget(Exception):
 
 
 @lru_cache(maxsize=4096)
-def _house_fish(g: Geometry, size: int, cells: int) -> tuple[tuple, ...]:
+def _house_fish(g: Geometry, size: int, cells: int, limit: int = WORK_LIMIT) -> tuple[tuple, ...]:
     """Every fish of ``size`` base sets on the digit whose candidates are ``cells``, as (base,
-    cover, fins mask, eliminations mask, technique id); base and cover are sorted house indices.
+    cover, fins mask, eliminations mask, technique id, plain); base and cover are sorted house
+    indices; ``plain``: no endo fin, nothing cannibal, and each cover set holds a base
+    candidate of its own (the fish found before endo fins and cannibalism were).
 
-    A fish here: base houses with two candidates or more, sharing none; cover houses each
-    holding a base candidate that no other cover holds; every base house with a candidate in
-    the cover; at most :data:`MAX_FINS` fins (base candidates outside the cover). It removes
-    the cover candidates outside the base that see every fin."""
+    A fish here: base houses with two candidates or more, sharing at most
+    :data:`MAX_ENDO_FINS` candidates (endo fins); cover houses each holding a base candidate;
+    every base house with a candidate in the cover that is no fin; at most :data:`MAX_FINS`
+    fins outside the cover. It removes the cover candidates outside the base and the base
+    candidates in two cover sets that see every fin (endo fins included). Cover sets are those
+    a target needs plus, when fewer than the base sets, houses through fins; one fish per base
+    and cover."""
     # rows, columns and boxes (regions): a variant's houses would give a cell a fourth house
     hm, peers, ch = house_masks(g)[:3 * g.size], peer_masks(g), _cell_houses(g)
     hc = [m & cells for m in hm]
@@ -453,20 +478,17 @@ def _house_fish(g: Geometry, size: int, cells: int) -> tuple[tuple, ...]:
     if nb < size:
         return ()
     # per base set, its candidates as (the pair of other houses that could cover it, its bit)
-    # and their peers; for each base set, the later base sets that share no candidate with it
-    pairs_of, links_of, owners = [], [], {}
-    for i, h in enumerate(bases):
-        xs = _bits(hc[h])
-        pairs_of.append(tuple((sum(1 << o for o in ch[x] if o != h), 1 << x) for x in xs))
-        links_of.append(tuple((pair, peers[x]) for (pair, _), x in zip(pairs_of[i], xs)))
-        for x in xs:
-            owners[x] = owners.get(x, 0) | 1 << i
+    pairs_of = [tuple((sum(1 << o for o in ch[x] if o != h), 1 << x) for x in _bits(hc[h]))
+                for h in bases]
+
+    # per base set, the later ones sharing at most MAX_ENDO_FINS candidates with it
     later = []
     for i, h in enumerate(bases):
-        overlap = 0
-        for x in _bits(hc[h]):
-            overlap |= owners[x]
-        later.append(((1 << nb) - (2 << i)) & ~overlap)
+        ok = 0
+        for j in range(i + 1, nb):
+            if (hc[h] & hc[bases[j]]).bit_count() <= MAX_ENDO_FINS:
+                ok |= 1 << j
+        later.append(ok)
 
     chosen: list[int] = []
     found: dict[tuple, tuple] = {}
@@ -485,32 +507,48 @@ def _house_fish(g: Geometry, size: int, cells: int) -> tuple[tuple, ...]:
                 out.append(pair)
         return out
 
-    def extend(depth: int, cand: int, flat: tuple, base_cells: int, used: int, count: int,
-               s1: int, s2: int, s3: int) -> None:
+    def extend(depth: int, cand: int, flat: tuple, base_cells: int, endo: int, allowed: int,
+               used: int, count: int, s1: int, s2: int, s3: int) -> None:
+        """Add base sets; the greedy matching (``used`` houses, ``count`` candidates and the
+        cells seeing 1, 2, 3 of them) grows with them, and the targets ``allowed`` shrink. A
+        candidate that becomes an endo fin stays in the matching: targets see it, so the
+        bound holds."""
         nonlocal work
         last = depth + 1 == size
         while cand:
             work += 1
-            if work > WORK_LIMIT:
+            if work > limit:
                 raise _OverBudget
             if not work % CHECK_EVERY:
                 limits.check()  # a 36x36 digit can take a second to reach WORK_LIMIT
             low = cand & -cand
             i = low.bit_length() - 1
             cand ^= low
+            hi = hc[bases[i]]
+            b2 = base_cells | hi
+            targets = allowed & ~hi
+            overlap = base_cells & hi
+            e2 = endo
+            if overlap:
+                e2 = endo | overlap
+                if e2.bit_count() > MAX_ENDO_FINS:
+                    continue
+                for x in _bits(overlap):
+                    targets &= peers[x]
+                if not targets:
+                    continue
             u, m, a1, a2, a3 = used, count, s1, s2, s3
-            for pair, p in links_of[i]:
-                if not pair & u:
+            for pair, cb in pairs_of[i]:
+                if not (pair & u or cb & overlap):
                     u |= pair
                     m += 1
+                    p = peers[cb.bit_length() - 1]
                     a3 |= a2 & p
                     a2 |= a1 & p
                     a1 |= p
             over = m - most  # matched candidates a target must see
             if over > 3:
                 continue
-            b2 = base_cells | hc[bases[i]]
-            targets = cells & ~b2
             if over > 0:
                 targets &= (a1, a2, a3)[over - 1]
                 if not targets:
@@ -521,7 +559,7 @@ def _house_fish(g: Geometry, size: int, cells: int) -> tuple[tuple, ...]:
                 # a second greedy matching, the other way round, bounds the targets again
                 u, m, a1, a2, a3 = 0, -most, 0, 0, 0
                 for pair, cb in reversed(f2):
-                    if not pair & u:
+                    if not (pair & u or cb & e2):
                         u |= pair
                         m += 1
                         p = peers[cb.bit_length() - 1]
@@ -532,7 +570,7 @@ def _house_fish(g: Geometry, size: int, cells: int) -> tuple[tuple, ...]:
                     if m > 0:
                         targets &= (a1, a2, a3)[m - 1]
                     if targets:
-                        complete(f2, b2, targets)
+                        complete(f2, b2, e2, targets)
             else:
                 if targets.bit_count() < REFINE_BELOW:
                     work += targets.bit_count()
@@ -540,21 +578,20 @@ def _house_fish(g: Geometry, size: int, cells: int) -> tuple[tuple, ...]:
                         if matching(f2, peers[e]) is None:
                             targets ^= 1 << e
                 if targets:
-                    extend(depth + 1, cand & later[i], f2, b2, u, m, a1, a2, a3)
+                    extend(depth + 1, cand & later[i], f2, b2, e2, targets, u, m, a1, a2, a3)
             chosen.pop()
 
-    def complete(flat: tuple, base_cells: int, targets: int) -> None:
+    def complete(flat: tuple, base_cells: int, endo: int, targets: int) -> None:
         """Cover sets for a complete base, target by target."""
         nonlocal work
-        base_bits = 0
+        base = tuple(sorted(bases[i] for i in chosen))
+        base_bits = sum(1 << h for h in base)
         work += targets.bit_count()
         for e in _bits(targets):
             seen = peers[e]
             pairs = matching(flat, seen)
             if pairs is None:
                 continue
-            if not base_bits:
-                base_bits = sum(1 << bases[i] for i in chosen)
             outside = base_cells & ~seen
             if len(pairs) == most:  # one house of each matched pair, nothing else
                 for pick in product(*(_bits(p) for p in pairs)):
@@ -562,108 +599,136 @@ def _house_fish(g: Geometry, size: int, cells: int) -> tuple[tuple, ...]:
                     for h in pick:
                         cm |= hc[h]
                     if not outside & ~cm:
-                        finish(base_cells, base_bits, e, pick, cm)
+                        finish(base, base_cells, base_bits, endo, e, pick, cm)
             else:
-                cover_rest(base_cells, base_bits, e, outside, (), 0, base_bits)
+                cover_rest(base, base_cells, base_bits, endo, e, outside, (), 0, base_bits)
 
-    def cover_rest(base_cells, base_bits, e, outside, covers, cm, banned) -> None:
+    def cover_rest(base, base_cells, base_bits, endo, e, outside, covers, cm, banned) -> None:
         """Every way to cover ``outside`` with at most n - 1 houses (each cover set found
         once: a house passed over is banned below)."""
         left = outside & ~cm
         if not left:
-            finish(base_cells, base_bits, e, covers, cm)
+            finish(base, base_cells, base_bits, endo, e, covers, cm)
             return
-        if len(covers) == size - 1:
+        if len(covers) == most:
             return
         x = (left & -left).bit_length() - 1
         a, b = (o for o in ch[x] if not base_bits >> o & 1)
         if not banned >> a & 1:
-            cover_rest(base_cells, base_bits, e, outside, covers + (a,), cm | hc[a],
-                       banned | 1 << a)
+            cover_rest(base, base_cells, base_bits, endo, e, outside, covers + (a,),
+                       cm | hc[a], banned | 1 << a)
         if not banned >> b & 1:
-            cover_rest(base_cells, base_bits, e, outside, covers + (b,), cm | hc[b],
-                       banned | 1 << a | 1 << b)
+            cover_rest(base, base_cells, base_bits, endo, e, outside, covers + (b,),
+                       cm | hc[b], banned | 1 << a | 1 << b)
 
-    def finish(base_cells, base_bits, e, covers, cm) -> None:
+    def finish(base, base_cells, base_bits, endo, e, covers, cm) -> None:
         """Add a cover set through ``e`` (and, if the cover is short, houses holding
         would-be fins) and record the fish."""
         for c1 in ch[e]:
             if c1 in covers or not hc[c1] & base_cells:
                 continue
-            cm1 = cm | hc[c1]
-            short = size - 1 - len(covers)
-            if not short:
-                record(base_cells, covers + (c1,), cm1)
-                continue
-            loose = base_cells & ~cm1
-            pads = sorted({o for x in _bits(loose) for o in ch[x]
-                           if not base_bits >> o & 1 and o != c1 and o not in covers})
-            for extra in combinations(pads, short):
-                cm2 = cm1
-                for h in extra:
-                    cm2 |= hc[h]
-                record(base_cells, covers + (c1,) + extra, cm2)
+            pad(base, base_cells, base_bits, endo, covers + (c1,), cm | hc[c1])
 
-    def record(base_cells: int, covers: tuple[int, ...], cm: int) -> None:
-        base = tuple(sorted(bases[i] for i in chosen))
+    def pad(base, base_cells, base_bits, endo, covers, cm) -> None:
+        short = size - len(covers)
+        if not short:
+            record(base, base_cells, endo, covers, cm)
+            return
+        loose = base_cells & ~cm
+        pads = sorted({o for x in _bits(loose) for o in ch[x]
+                       if not base_bits >> o & 1 and o not in covers})
+        for extra in combinations(pads, short):
+            cm2 = cm
+            for h in extra:
+                cm2 |= hc[h]
+            record(base, base_cells, endo, covers + extra, cm2)
+
+    def record(base, base_cells: int, endo: int, covers: tuple[int, ...], cm: int) -> None:
         cover = tuple(sorted(covers))
         if (base, cover) in found:
             return
-        for h in cover:  # each cover set holds a base candidate of its own
-            others = 0
-            for o in cover:
-                if o != h:
-                    others |= hc[o]
-            if not hc[h] & base_cells & ~others:
-                return
-        fins = base_cells & ~cm
-        if fins.bit_count() > MAX_FINS:
+        once = twice = 0  # base candidates in one cover set or more, in two or more
+        for h in cover:
+            mine = hc[h] & base_cells
+            if not mine:
+                return  # each cover set holds a base candidate
+            twice |= once & mine
+            once |= mine
+        exo = base_cells & ~cm
+        if exo.bit_count() > MAX_FINS:
             return
-        thin = min((hc[h] & cm).bit_count() for h in base)
+        fins = exo | endo
+        body = base_cells & cm & ~endo
+        thin = min((hc[h] & body).bit_count() for h in base)
         if not thin:
             return  # a base set all fins
-        elims = cm & ~base_cells
+        outer = cm & ~base_cells
+        cannibal = twice & ~fins
         for f in _bits(fins):
-            elims &= peers[f]
-        found[(base, cover)] = (base, cover, fins, elims, _technique_of(g, base, cover, fins, thin))
+            outer &= peers[f]
+            cannibal &= peers[f]
+        if not outer | cannibal:
+            return
+        plain = not endo and not cannibal and bool(outer) and \
+            all(hc[h] & base_cells & ~twice for h in cover)
+        found[(base, cover)] = (base, cover, fins, outer | cannibal,
+                                _technique_of(g, base, cover, fins, thin), plain)
+
+    def cannibals() -> None:
+        """Fish eliminating a base candidate e (in two cover sets): with e true, the other
+        base sets' candidates not seeing e lie in n - 2 cover sets, so those base sets make a
+        fish of n - 1 base sets eliminating e (for n = 2: a base set e sees whole). Its cover
+        sets but those through e, a house through e as one more base set and e's other two
+        houses as cover sets, padded with houses through fins, make the fish."""
+        if size == 2:
+            smaller = {((h,), (), e) for h in bases for e in _bits(cells & ~hc[h])
+                       if not hc[h] & ~peers[e]}
+        else:
+            smaller = set()
+            for base, cover, _, elims, _, _ in _house_fish(g, size - 1, cells, limit):
+                base_cells = 0
+                for h in base:
+                    base_cells |= hc[h]
+                for e in _bits(elims & ~base_cells):
+                    smaller.add((base, tuple(h for h in cover if not hc[h] >> e & 1), e))
+        for base, rest, e in sorted(smaller):
+            for b in ch[e]:
+                if b in base or b in rest:
+                    continue
+                two = tuple(h for h in ch[e] if h != b)
+                if any(h in base or h in rest for h in two) or len(rest) > size - 2:
+                    continue
+                full = tuple(sorted(base + (b,)))
+                base_cells = endo = 0
+                for h in full:
+                    endo |= base_cells & hc[h]
+                    base_cells |= hc[h]
+                if endo.bit_count() > MAX_ENDO_FINS:
+                    continue
+                cm = 0
+                for h in rest + two:
+                    cm |= hc[h]
+                pad(full, base_cells, sum(1 << h for h in full), endo, rest + two, cm)
 
     try:
-        extend(0, (1 << nb) - 1, (), 0, 0, 0, 0, 0, 0)
+        extend(0, (1 << nb) - 1, (), 0, 0, cells, 0, 0, 0, 0, 0)
+        if size > 1:
+            cannibals()
     except _OverBudget:
         pass
     return tuple(found.values())
 
 
-def _weight(technique: str) -> float:
-    return CATALOGUE[technique][1]
-
-
 @lru_cache(maxsize=4096)
 def _reported(g: Geometry, size: int, cells: int) -> tuple[tuple, ...]:
-    """The franken and mutant fish of :func:`_house_fish` worth reporting: not a basic fish,
-    and not one whose eliminations the fish of simpler techniques (lower weight, no more base
-    sets) make between them."""
-    mine = [f for f in _house_fish(g, size, cells) if f[4] in HOUSE_TECHNIQUES]
-    if not mine:
-        return ()
-    by_weight: dict[float, int] = {}  # weight -> eliminations of the fish of that weight
-    for s in range(2, size + 1):
-        for f in _house_fish(g, s, cells):
-            if f[4]:
-                w = _weight(f[4])
-                by_weight[w] = by_weight.get(w, 0) | f[3]
-    out = []
-    for f in mine:
-        w = _weight(f[4])
-        simpler = 0
-        for weight, elims in by_weight.items():
-            if weight < w:
-                simpler |= elims
-        if f[3] & ~simpler:
-            out.append(f)
-    return tuple(out)
+    """The franken and mutant fish of :func:`_house_fish` (not the basic ones): the plain fish
+    first, in the order found (the solver's pick), then those with endo fins or cannibalism."""
+    limit = WORK_LIMIT if size in SIZES else BIG_WORK_LIMIT
+    mine = [f for f in _house_fish(g, size, cells, limit) if f[4] and f[4] not in _LINE_IDS]
+    return tuple(sorted(mine, key=lambda f: not f[5]))
 
 
+_LINE_IDS = frozenset(TECHNIQUE.values())
 _last_cells: tuple[tuple, list[int]] | None = None
 
 
@@ -679,29 +744,30 @@ def _digit_cells(pos: Position) -> list[int]:
 
 
 def _as_fish(g: Geometry, digit: int, cells: int, found: tuple) -> Fish:
-    base, cover, fins, elims, technique = found
+    base, cover, fins, elims = found[:4]
     hm = house_masks(g)
     base_cells = cover_cells = 0
     for h in base:
         base_cells |= hm[h] & cells
     for h in cover:
         cover_cells |= hm[h] & cells
-    return Fish(digit, base, cover, tuple(_bits(base_cells & cover_cells)), tuple(_bits(fins)),
-                tuple(_bits(elims)))
+    return Fish(digit, base, cover, tuple(_bits(base_cells & cover_cells & ~fins)),
+                tuple(_bits(fins)), tuple(_bits(elims)))
 
 
 def house_fish(pos: Position, size: int,
                reported: bool = False) -> Iterator[tuple[str | None, Fish]]:
-    """(technique id, fish) for every fish of ``size`` base sets of any shape in ``pos`` (at
-    most :data:`MAX_FINS` fins); with ``reported``, only the franken and mutant fish that their
-    finders report. The id is None for an unfinned mutant fish (no technique of its own)."""
+    """(technique id, fish) for every fish of ``size`` base sets of any shape in ``pos`` (see
+    :func:`_house_fish`); with ``reported``, only the franken and mutant fish, in the order
+    their finders report them. The id is None for a basic fish of no technique here."""
     g = pos.geometry
-    search = _reported if reported else _house_fish
     for digit, cells in enumerate(_digit_cells(pos)):
         if digit and cells:
             limits.check()
-            for found in search(g, size, cells):
-                yield found[4], _as_fish(g, digit, cells, found)
+            found = _reported(g, size, cells) if reported else \
+                _house_fish(g, size, cells, WORK_LIMIT if size in SIZES else BIG_WORK_LIMIT)
+            for f in found:
+                yield f[4], _as_fish(g, digit, cells, f)
 
 
 def _register_house(size: int, technique: str) -> None:
@@ -713,6 +779,6 @@ def _register_house(size: int, technique: str) -> None:
     finder(technique)(find)
 
 
-for _size, _name in SIZES.items():
-    for _family in ("franken", "finned-franken", "finned-mutant"):
+for _size, _name in ALL_SIZES.items():
+    for _family in FAMILIES:
         _register_house(_size, f"{_family}-{_name}")

@@ -72,13 +72,28 @@ CATALOGUE: dict[str, tuple[str, float, str, bool]] = {
     "leviathan": ("Leviathan", 6.1, "fish", False),
     "franken-x-wing": ("Franken X-Wing", 3.7, "fish", False),
     "finned-franken-x-wing": ("Finned Franken X-Wing", 3.9, "fish", False),
+    "mutant-x-wing": ("Mutant X-Wing", 4.2, "fish", False),
     "finned-mutant-x-wing": ("Finned Mutant X-Wing", 4.3, "fish", False),
     "franken-swordfish": ("Franken Swordfish", 4.3, "fish", False),
     "finned-franken-swordfish": ("Finned Franken Swordfish", 4.5, "fish", False),
+    "mutant-swordfish": ("Mutant Swordfish", 5.1, "fish", False),
     "finned-mutant-swordfish": ("Finned Mutant Swordfish", 5.3, "fish", False),
     "franken-jellyfish": ("Franken Jellyfish", 5.6, "fish", False),
     "finned-franken-jellyfish": ("Finned Franken Jellyfish", 5.8, "fish", False),
+    "mutant-jellyfish": ("Mutant Jellyfish", 6.0, "fish", False),
     "finned-mutant-jellyfish": ("Finned Mutant Jellyfish", 6.2, "fish", False),
+    "franken-squirmbag": ("Franken Squirmbag", 6.3, "fish", False),
+    "finned-franken-squirmbag": ("Finned Franken Squirmbag", 6.4, "fish", False),
+    "mutant-squirmbag": ("Mutant Squirmbag", 6.5, "fish", False),
+    "finned-mutant-squirmbag": ("Finned Mutant Squirmbag", 6.6, "fish", False),
+    "franken-whale": ("Franken Whale", 6.5, "fish", False),
+    "finned-franken-whale": ("Finned Franken Whale", 6.6, "fish", False),
+    "mutant-whale": ("Mutant Whale", 6.7, "fish", False),
+    "finned-mutant-whale": ("Finned Mutant Whale", 6.8, "fish", False),
+    "franken-leviathan": ("Franken Leviathan", 6.7, "fish", False),
+    "finned-franken-leviathan": ("Finned Franken Leviathan", 6.8, "fish", False),
+    "mutant-leviathan": ("Mutant Leviathan", 6.9, "fish", False),
+    "finned-mutant-leviathan": ("Finned Mutant Leviathan", 7.0, "fish", False),
     "sue-de-coq": ("Sue de Coq", 5.0, "als", False),
     "continuous-nice-loop": ("Continuous Nice Loop", 6.7, "chains", False),
     "discontinuous-nice-loop": ("Discontinuous Nice Loop", 6.8, "chains", False),
@@ -99,6 +114,11 @@ CATALOGUE: dict[str, tuple[str, float, str, bool]] = {
     "candidate-test-recursive": ("Recursive Candidate Test (trial)", 11.0, "trial", False),
 }
 
+#: Techniques searched only when asked for by id (not in the default order): franken and mutant
+#: fish of five to seven base sets, costly to search on every step.
+ON_REQUEST = frozenset(f"{kind}-{name}" for kind in ("franken", "finned-franken", "mutant",
+                                                      "finned-mutant")
+                       for name in ("squirmbag", "whale", "leviathan"))
 #: Families whose steps are trial (a candidate tried and its consequences searched), not pattern
 #: logic: rated and explained as trial, and used last.
 TRIAL_FAMILIES = frozenset({"trial"})
@@ -148,4 +168,4 @@ def finder(technique_id: str) -> Callable[[Finder], Technique]:
     return register
 
 
-__all__ = ["CATALOGUE", "REGISTRY", "Technique", "finder", "Link", "Step"]
+__all__ = ["CATALOGUE", "ON_REQUEST", "REGISTRY", "Technique", "finder", "Link", "Step"]
