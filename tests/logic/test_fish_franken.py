@@ -8,19 +8,32 @@ import random
 from itertools import combinations
 
 import pytest
-from helpers import (blank_position, digit_picture, eliminations,
-                     remove_wrong_candidates, steps, stuck_positions, thinned_position)
+from helpers import (blank_position, digit_picture, remove_wrong_candidates, stuck_positions,
+                     thinned_position)
 
 from sudokit.geometry import Geometry
 from sudokit.grid import Grid
 from sudokit.logic import LogicalSolver, Position
+from sudokit.logic.options import listing_all
 from sudokit.logic.techniques import REGISTRY, default_order
+from sudokit.logic.techniques import fish as fish_module
 from sudokit.logic.techniques.fish import (HOUSE_TECHNIQUES, MAX_ENDO_FINS, MAX_FINS, Fish,
-                                          fish_from_houses, fish_shape, house_fish)
+                                          fish_from_houses, fish_shape)
 
 FRANKEN = ["franken-x-wing", "franken-swordfish", "franken-jellyfish"]
 FINNED_FRANKEN = ["finned-franken-x-wing", "finned-franken-swordfish", "finned-franken-jellyfish"]
 FINNED_MUTANT = ["finned-mutant-x-wing", "finned-mutant-swordfish", "finned-mutant-jellyfish"]
+
+
+def steps(technique: str, pos: Position) -> list:
+    """Every instance the technique lists (as ``all_steps`` asks for them)."""
+    with listing_all():
+        return list(REGISTRY[technique].find(pos))
+
+
+def house_fish(pos: Position, size: int, reported: bool = False) -> list:
+    with listing_all():
+        return list(fish_module.house_fish(pos, size, reported))
 
 
 def picture(size: int, has) -> str:

@@ -28,11 +28,12 @@ from itertools import combinations, product
 
 from ... import limits
 from ...geometry import Geometry
+from .. import options
 from ..links import digit_cell_masks, house_masks, peer_masks, seen_by_all
 from ..position import Position
 from ..step import cell_list
 from .masks import digit_masks
-from .registry import CATALOGUE, REGISTRY, finder
+from .registry import REGISTRY, finder
 
 SIZES = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
 KINDS = ("basic", "finned", "sashimi")
@@ -405,9 +406,10 @@ MAX_FINS = 5
 MAX_ENDO_FINS = 2
 #: Work (base sets tried plus targets checked) per digit and size before the search stops with
 #: what it found so far. 9x9 jellyfish searches stay below it; 16x16 and 25x25 grids with many
-#: candidates reach it. Fish of five base sets or more, searched only when asked for, get
-#: :data:`BIG_WORK_LIMIT`.
-WORK_LIMIT = 12_000
+#: candidates reach it. The full search (listing every instance) gets :data:`FULL_WORK_LIMIT`,
+#: fish of five base sets or more, searched only when asked for, :data:`BIG_WORK_LIMIT`.
+WORK_LIMIT = 10_000
+FULL_WORK_LIMIT = 40_000
 BIG_WORK_LIMIT = 400_000
 #: Work between two checks of the budget (:func:`sudokit.limits.check`) in that search.
 CHECK_EVERY = 128
@@ -456,11 +458,13 @@ class _OverBudget(Exception):
 
 
 @lru_cache(maxsize=4096)
-def _house_fish(g: Geometry, size: int, cells: int, limit: int = WORK_LIMIT) -> tuple[tuple, ...]:
+def _house_fish(g: Geometry, size: int, cells: int, full: bool = True,
+                limit: int = WORK_LIMIT) -> tuple[tuple, ...]:
     """Every fish of ``size`` base sets on the digit whose candidates are ``cells``, as (base,
     cover, fins mask, eliminations mask, technique id, plain); base and cover are sorted house
     indices; ``plain``: no endo fin, nothing cannibal, and each cover set holds a base
-    candidate of its own (the fish found before endo fins and cannibalism were).
+    candidate of its own. Without ``full`` (a solver's next step: the cheaper search) base
+    sets never overlap and fish eliminating only base candidates are not searched.
 
     A fish here: base houses with two candidates or more, sharing at most
     :data:`MAX_ENDO_FINS` candidates (endo fins); cover houses each holding a base candidate;
@@ -481,12 +485,14 @@ def _house_fish(g: Geometry, size: int, cells: int, limit: int = WORK_LIMIT) -> 
     pairs_of = [tuple((sum(1 << o for o in ch[x] if o != h), 1 << x) for x in _bits(hc[h]))
                 for h in bases]
 
-    # per base set, the later ones sharing at most MAX_ENDO_FINS candidates with it
+    # per base set, the later ones it may go with: sharing at most MAX_ENDO_FINS candidates
+    # with it (none without ``full``)
+    shared = MAX_ENDO_FINS if full else 0
     later = []
     for i, h in enumerate(bases):
         ok = 0
         for j in range(i + 1, nb):
-            if (hc[h] & hc[bases[j]]).bit_count() <= MAX_ENDO_FINS:
+            if (hc[h] & hc[bases[j]]).bit_count() <= shared:
                 ok |= 1 << j
         later.append(ok)
 
@@ -685,7 +691,7 @@ def _house_fish(g: Geometry, size: int, cells: int, limit: int = WORK_LIMIT) -> 
                        if not hc[h] & ~peers[e]}
         else:
             smaller = set()
-            for base, cover, _, elims, _, _ in _house_fish(g, size - 1, cells, limit):
+            for base, cover, _, elims, _, _ in _house_fish(g, size - 1, cells, True, limit):
                 base_cells = 0
                 for h in base:
                     base_cells |= hc[h]
@@ -712,19 +718,27 @@ def _house_fish(g: Geometry, size: int, cells: int, limit: int = WORK_LIMIT) -> 
 
     try:
         extend(0, (1 << nb) - 1, (), 0, 0, cells, 0, 0, 0, 0, 0)
-        if size > 1:
+        if full:
             cannibals()
     except _OverBudget:
         pass
     return tuple(found.values())
 
 
+def _house_search(g: Geometry, size: int, cells: int) -> tuple[tuple, ...]:
+    """:func:`_house_fish` as the solver needs it: the full search when every instance is
+    listed (:func:`sudokit.logic.options.listing`), the cheaper one for a next step."""
+    full = options.listing()
+    if size not in SIZES:
+        return _house_fish(g, size, cells, full, BIG_WORK_LIMIT)
+    return _house_fish(g, size, cells, full, FULL_WORK_LIMIT if full else WORK_LIMIT)
+
+
 @lru_cache(maxsize=4096)
-def _reported(g: Geometry, size: int, cells: int) -> tuple[tuple, ...]:
-    """The franken and mutant fish of :func:`_house_fish` (not the basic ones): the plain fish
+def _reported(g: Geometry, size: int, cells: int, full: bool) -> tuple[tuple, ...]:
+    """The franken and mutant fish of :func:`_house_search` (not the basic ones): the plain fish
     first, in the order found (the solver's pick), then those with endo fins or cannibalism."""
-    limit = WORK_LIMIT if size in SIZES else BIG_WORK_LIMIT
-    mine = [f for f in _house_fish(g, size, cells, limit) if f[4] and f[4] not in _LINE_IDS]
+    mine = [f for f in _house_search(g, size, cells) if f[4] and f[4] not in _LINE_IDS]
     return tuple(sorted(mine, key=lambda f: not f[5]))
 
 
@@ -764,8 +778,8 @@ def house_fish(pos: Position, size: int,
     for digit, cells in enumerate(_digit_cells(pos)):
         if digit and cells:
             limits.check()
-            found = _reported(g, size, cells) if reported else \
-                _house_fish(g, size, cells, WORK_LIMIT if size in SIZES else BIG_WORK_LIMIT)
+            found = _reported(g, size, cells, options.listing()) if reported else \
+                _house_search(g, size, cells)
             for f in found:
                 yield f[4], _as_fish(g, digit, cells, f)
 
