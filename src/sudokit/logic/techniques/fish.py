@@ -735,11 +735,15 @@ def _house_search(g: Geometry, size: int, cells: int) -> tuple[tuple, ...]:
 
 
 @lru_cache(maxsize=4096)
-def _reported(g: Geometry, size: int, cells: int, full: bool) -> tuple[tuple, ...]:
-    """The franken and mutant fish of :func:`_house_search` (not the basic ones): the plain fish
-    first, in the order found (the solver's pick), then those with endo fins or cannibalism."""
-    mine = [f for f in _house_search(g, size, cells) if f[4] and f[4] not in _LINE_IDS]
-    return tuple(sorted(mine, key=lambda f: not f[5]))
+def _reported(g: Geometry, size: int, cells: int, full: bool) -> dict[str, tuple[tuple, ...]]:
+    """The franken and mutant fish of :func:`_house_search` (not the basic ones) by technique:
+    the plain fish first, in the order found (the solver's pick), then those with endo fins or
+    cannibalism."""
+    out: dict[str, list[tuple]] = {}
+    for f in sorted(_house_search(g, size, cells), key=lambda f: not f[5]):
+        if f[4] and f[4] not in _LINE_IDS:
+            out.setdefault(f[4], []).append(f)
+    return {t: tuple(fs) for t, fs in out.items()}
 
 
 _LINE_IDS = frozenset(TECHNIQUE.values())
@@ -778,17 +782,23 @@ def house_fish(pos: Position, size: int,
     for digit, cells in enumerate(_digit_cells(pos)):
         if digit and cells:
             limits.check()
-            found = _reported(g, size, cells, options.listing()) if reported else \
-                _house_search(g, size, cells)
+            if reported:
+                found = [f for fs in _reported(g, size, cells, options.listing()).values()
+                         for f in fs]
+            else:
+                found = _house_search(g, size, cells)
             for f in found:
                 yield f[4], _as_fish(g, digit, cells, f)
 
 
 def _register_house(size: int, technique: str) -> None:
     def find(pos: Position):
-        for tid, fish in house_fish(pos, size, reported=True):
-            if tid == technique:
-                yield fish_step(pos, fish, technique)
+        g = pos.geometry
+        for digit, cells in enumerate(_digit_cells(pos)):
+            if digit and cells:
+                limits.check()
+                for f in _reported(g, size, cells, options.listing()).get(technique, ()):
+                    yield fish_step(pos, _as_fish(g, digit, cells, f), technique)
 
     finder(technique)(find)
 
