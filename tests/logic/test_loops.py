@@ -25,13 +25,21 @@ ALL = PLAIN + GROUPED
 
 
 def found(pos) -> dict[str, list[tuple[set[str], set[str]]]]:
-    """Technique -> (placements, eliminations) of each step, for the finders that find any."""
+    """Technique -> (placements, eliminations) of each step, for the finders that find any
+    (listing every instance, as ``all_steps`` does)."""
     out = {}
-    for t in ALL:
-        got = [(names(pos, s.placements), names(pos, s.eliminations)) for s in steps(t, pos)]
-        if got:
-            out[t] = got
+    with options.listing_all():
+        for t in ALL:
+            got = [(names(pos, s.placements), names(pos, s.eliminations)) for s in steps(t, pos)]
+            if got:
+                out[t] = got
     return out
+
+
+def listed(technique: str, pos):
+    """The steps of one technique when listing every instance."""
+    with options.listing_all():
+        return steps(technique, pos)
 
 
 def one_by_one(removed: set[str]) -> list[tuple[set[str], set[str]]]:
@@ -321,7 +329,7 @@ def test_grouped_aic_through_an_als():
     removed = {"r1c1-4", "r9c1-2"}
     assert sorted_found(pos) == {"grouped-aic": [(set(), removed)],
                                  "grouped-discontinuous-nice-loop": one_by_one(removed)}
-    step = steps("grouped-aic", pos)[0]
+    step = listed("grouped-aic", pos)[0]
     assert step.explanation == (
         "Grouped AIC (5 links): r1c1=2 = r1c5=2 - ALS{r4c5,r5c5}=2 = ALS{r4c5,r5c5}=4 - "
         "r9c5=4 = r9c1=4: removes 2 from r9c1 and 4 from r1c1")
@@ -329,9 +337,11 @@ def test_grouped_aic_through_an_als():
     als = (cell_of(g, "r4c5"), cell_of(g, "r5c5"))
     assert [m.cells for m in step.marks if m.role == "als"] == [als]
     assert step.links[2].start_cells == als  # the set's 2 cells (both hold 2)
-    # without ALS nodes there is no chain at all
+    # without ALS nodes there is no chain at all; a single step (the solver's) does not look
+    # for chains through ALS
     with options.using(als_in_chains=False):
         assert found(als_position()) == {}
+    assert all(steps(t, als_position()) == [] for t in GROUPED)
 
 
 def test_als_locked_by_a_chain_leaves_a_cell_one_digit():
@@ -341,7 +351,7 @@ def test_als_locked_by_a_chain_leaves_a_cell_one_digit():
     pos = blank_position(9, cands={"r4c5": "234", "r5c5": "234", "r9c5": "349"})
     only(pos, 2, "b8", ["r8c5", "r9c4"])
     assert found(pos) == {"grouped-discontinuous-nice-loop": [(set(), {"r9c4-9"})]}
-    assert steps("grouped-discontinuous-nice-loop", pos)[0].explanation == (
+    assert listed("grouped-discontinuous-nice-loop", pos)[0].explanation == (
         "Grouped Discontinuous Nice Loop (5 links): r9c4=9 - r9c4=2 = r8c5=2 - "
         "ALS{r4c5,r5c5}=2 = r9c5=9 - r9c4=9: removes 9 from r9c4")
 
@@ -419,7 +429,7 @@ def test_finders_are_sound_on_forum_hardest():
         remove_wrong_candidates(thinned, solution, rng, 0.4)
         for pos in (stuck, thinned):
             for t in ALL:
-                for s in REGISTRY[t].find(pos):
+                for s in listed(t, pos):  # ALS nodes too
                     counts[t] += 1
                     assert s.placements or s.eliminations, s.explanation
                     for c, d in s.eliminations:

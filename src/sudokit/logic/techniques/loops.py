@@ -23,8 +23,8 @@ link from a true node makes the next false; level ``k`` holds the nodes first re
   between two digits of one ALS leaves the set one of them, so its other digits are locked.
 
 The grouped finders search the graph with group nodes (a digit's 2+ cells in one box-line
-intersection) and, with ``options.current().als_in_chains``, ALS nodes (see
-:mod:`..inference`), and list every change a chain through at least one of them proves, even
+intersection) and, when listing every instance with ``options.current().als_in_chains``, ALS
+nodes (see :mod:`..inference`), and list every change a chain through at least one of them proves, even
 one a plain chain proves too (HoDoKu's find-all). A chain found as ``S ... E`` is also
 ``E ... S``: only the one from the smaller node counts.
 """
@@ -375,11 +375,11 @@ def chain_search(pos: Position, grouped: bool, als: bool = False) -> ChainSearch
 
 def _found(pos: Position, kind: str, grouped: bool):
     """``(graph, Found)`` of every deduction of ``kind``, shortest first. The grouped finders
-    list the chains through groups first, then (``options.current().als_in_chains``) those
-    through ALS nodes that change something else: the first finds, all the solver takes, come
-    as early and as cheaply as without ALS nodes."""
+    list the chains through groups first, then, when listing every instance
+    (:func:`options.listing`) with ``options.current().als_in_chains``, those through ALS nodes
+    that change something else: a single step (the solve path) is found as before, as cheaply."""
     searches = [chain_search(pos, grouped)]
-    if grouped and options.current().als_in_chains:
+    if grouped and options.current().als_in_chains and options.listing():
         searches.append(None)
     done: set = set()
     for search in searches:
