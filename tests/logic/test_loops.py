@@ -16,7 +16,7 @@ from sudokit.logic import LogicalSolver, options
 from sudokit.logic.inference import InferenceGraph, box_line_segments
 from sudokit.logic.links import house_masks, peer_masks
 from sudokit.logic.position import bit
-from sudokit.logic.techniques import CATALOGUE, REGISTRY, default_order, loops
+from sudokit.logic.techniques import CATALOGUE, default_order, loops
 from sudokit.search import solve
 
 PLAIN = ["continuous-nice-loop", "discontinuous-nice-loop", "aic"]
