@@ -83,41 +83,47 @@ def _chain_steps(pos: Position, kinds: tuple[str, ...], technique: str,
     g = graph.geometry
     tech = REGISTRY[technique]
     seen = set()
-    for kind in kinds:
-        for digit in range(1, g.size + 1):
-            yield from _kind_steps(pos, graph, tech, digit, kind, inner, seen)
+    later: dict[str, list] = {kind: [] for kind in kinds[1:]}  # each chain is built once
+    for digit in range(1, g.size + 1):
+        for chain in _chains(graph, digit):
+            kind = _kind(graph, chain)
+            if kind == kinds[0]:
+                yield from _chain_step(pos, graph, tech, digit, chain, kind, inner, seen)
+            elif kind in later:
+                later[kind].append((digit, chain))
+    for kind, chains in later.items():
+        for digit, chain in chains:
+            yield from _chain_step(pos, graph, tech, digit, chain, kind, inner, seen)
 
 
-def _kind_steps(pos, graph, tech, digit, kind, inner, seen):
+def _chain_step(pos, graph, tech, digit, chain, kind, inner, seen):
+    """The step of one chain (nothing when it clears nothing or was listed already)."""
     g = graph.geometry
-    for chain in _chains(graph, digit):
-        a, b, c, e, l1, l2 = chain
-        if _kind(graph, chain) != kind:
-            continue
-        if inner:
-            targets = graph.peers[a] & graph.peers[e] & ~mask_of((a, e))
-        elif kind == "kite":
-            targets = 1 << _kite_target(g, chain)
-        else:
-            targets = graph.peers[a] & graph.peers[e] & ~mask_of((a, b, c, e))
-        targets &= graph.digit_cells[digit] & ~mask_of((a, e))
-        if not targets:
-            continue
-        key = (digit, frozenset((a, b, c, e)), targets)
-        if key in seen:
-            continue
-        seen.add(key)
-        cells = [a, b, c, e]
-        strong = [True, False, True]
-        houses = sorted({l1.houses[0], l2.houses[0]})
-        where = ", ".join(g.house_name(h) for h in houses)
-        what = (f"{tech.name} on {digit} ({where}): "
-                f"{cell_chain_text(g, cells, strong)}")
-        yield tech.step(
-            pos, what, eliminations=[(t, digit) for t in cells_of(targets)],
-            cells=cells, houses=houses, candidates=[(x, digit) for x in cells],
-            links=[Link((x, digit), (y, digit), s)
-                   for x, y, s in zip(cells, cells[1:], strong)])
+    a, b, c, e, l1, l2 = chain
+    if inner:
+        targets = graph.peers[a] & graph.peers[e] & ~mask_of((a, e))
+    elif kind == "kite":
+        targets = 1 << _kite_target(g, chain)
+    else:
+        targets = graph.peers[a] & graph.peers[e] & ~mask_of((a, b, c, e))
+    targets &= graph.digit_cells[digit] & ~mask_of((a, e))
+    if not targets:
+        return
+    key = (digit, frozenset((a, b, c, e)), targets)
+    if key in seen:
+        return
+    seen.add(key)
+    cells = [a, b, c, e]
+    strong = [True, False, True]
+    houses = sorted({l1.houses[0], l2.houses[0]})
+    where = ", ".join(g.house_name(h) for h in houses)
+    what = (f"{tech.name} on {digit} ({where}): "
+            f"{cell_chain_text(g, cells, strong)}")
+    yield tech.step(
+        pos, what, eliminations=[(t, digit) for t in cells_of(targets)],
+        cells=cells, houses=houses, candidates=[(x, digit) for x in cells],
+        links=[Link((x, digit), (y, digit), s)
+               for x, y, s in zip(cells, cells[1:], strong)])
 
 
 @finder("skyscraper")
