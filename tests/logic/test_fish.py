@@ -241,8 +241,7 @@ def test_finned_x_wing_16x16():
 def fish_by_definition(pos: Position, size: int) -> set[tuple]:
     """Every row/column fish of ``size``: all base lines (two candidates or more, at most
     ``size`` + a box's width: the rest would be fins outside one box) and all covers drawn
-    from their candidates, judged by :func:`fish_from_houses`; each base line keeps a
-    candidate in the cover."""
+    from their candidates, judged by :func:`fish_from_houses` (a base line may be all fins)."""
     g = pos.geometry
     n = g.size
     out = set()
@@ -257,8 +256,6 @@ def fish_by_definition(pos: Position, size: int) -> set[tuple]:
                     fish = fish_from_houses(pos, d, [o * n + i for i in base],
                                             [(1 - o) * n + j for j in cover])
                     if fish is None:
-                        continue
-                    if any(not any(c in g.houses[h] for c in fish.body) for h in fish.base):
                         continue
                     out.add((fish.kind, d, fish.base, fish.cover, fish.fins, fish.eliminations))
     return out

@@ -279,8 +279,8 @@ def test_fish_shapes():
 def fish_by_definition(pos: Position, size: int) -> dict[tuple, set[int]]:
     """HoDoKu's fish straight from the definition: ``size`` base sets of any houses (two
     candidates or more each, at most MAX_ENDO_FINS candidates in two of them), cover sets among
-    the houses their candidates touch, each holding a base candidate, every base set a
-    candidate in the cover that is no fin, at most MAX_FINS fins outside the cover, something
+    the houses their candidates touch, each holding a base candidate, at most MAX_FINS fins
+    outside the cover (a base set may be all fins), something
     eliminated. Per digit and technique id: the candidates some such fish eliminates."""
     g = pos.geometry
     out: dict[tuple, set[int]] = {}
@@ -300,8 +300,6 @@ def fish_by_definition(pos: Position, size: int) -> dict[tuple, set[int]]:
                     continue
                 covered = set().union(*(cells[h] for h in cover))
                 if len(base_cells - covered) > MAX_FINS:
-                    continue
-                if any(not cells[h] & set(fish.body) for h in base):
                     continue
                 thin = min(len(cells[h] & set(fish.body)) for h in base)
                 tid = _technique(g, fish, thin)

@@ -258,9 +258,8 @@ def _finned_covers(n: int, o: int, digit: int, base, forced: int, band: int, ban
         cover_bits = forced | sum(1 << j for j in extra)
         if not cover_bits & hit:
             continue
+        # a base line may be all fins (HoDoKu's sashimi): the fins must then hold one
         thin = min((base_masks[i] & cover_bits).bit_count() for i in base)
-        if thin == 0:
-            continue  # a base line all fins: not a fish of this size
         fin_bits = free & ~cover_bits
         elims = [_cell(n, o, i, j) for j in _bits(cover_bits & hit)
                  for i in _bits(cover_masks[j] & target_lines)]
@@ -269,7 +268,7 @@ def _finned_covers(n: int, o: int, digit: int, base, forced: int, band: int, ban
         fins = [_cell(n, o, i, j) for i in base for j in _bits(base_masks[i] & fin_bits)]
         bh, ch = _houses(n, o, base, cover)
         yield Fish(digit, bh, ch, tuple(sorted(body)), tuple(sorted(fins)),
-                   tuple(sorted(elims)), sashimi=thin == 1)
+                   tuple(sorted(elims)), sashimi=thin <= 1)
 
 
 #: Most cross lines holding fins in the search of :func:`_finned_any`.
@@ -291,8 +290,6 @@ def _finned_any(g: Geometry, o: int, digit: int, lines: list[int], base_masks, c
             if not fin_bits:
                 continue  # a basic fish
             thin = min((base_masks[i] & cover_bits).bit_count() for i in base)
-            if not thin:
-                continue
             fins = [_cell(n, o, i, j) for i in base for j in _bits(base_masks[i] & fin_bits)]
             seen = seen_by_all(g, fins)
             elims = [e for j in cover for i in _bits(cover_masks[j] & ~base_bits)
@@ -301,7 +298,7 @@ def _finned_any(g: Geometry, o: int, digit: int, lines: list[int], base_masks, c
                 body = [_cell(n, o, i, j) for i in base for j in _bits(base_masks[i] & cover_bits)]
                 bh, ch = _houses(n, o, base, cover)
                 yield Fish(digit, bh, ch, tuple(sorted(body)), tuple(sorted(fins)),
-                           tuple(sorted(elims)), sashimi=thin == 1)
+                           tuple(sorted(elims)), sashimi=thin <= 1)
 
 
 def line_fish(pos: Position, size: int, kind: str) -> Iterator[Fish]:
@@ -468,8 +465,7 @@ def _house_fish(g: Geometry, size: int, cells: int, full: bool = True,
 
     A fish here: base houses with two candidates or more, sharing at most
     :data:`MAX_ENDO_FINS` candidates (endo fins); cover houses each holding a base candidate;
-    every base house with a candidate in the cover that is no fin; at most :data:`MAX_FINS`
-    fins outside the cover. It removes the cover candidates outside the base and the base
+    at most :data:`MAX_FINS` fins outside the cover (a base house may be all fins). It removes the cover candidates outside the base and the base
     candidates in two cover sets that see every fin (endo fins included). Cover sets are those
     a target needs plus, when fewer than the base sets, houses through fins; one fish per base
     and cover."""
@@ -665,9 +661,7 @@ def _house_fish(g: Geometry, size: int, cells: int, full: bool = True,
             return
         fins = exo | endo
         body = base_cells & cm & ~endo
-        thin = min((hc[h] & body).bit_count() for h in base)
-        if not thin:
-            return  # a base set all fins
+        thin = min((hc[h] & body).bit_count() for h in base)  # 0: a base set all fins
         outer = cm & ~base_cells
         cannibal = twice & ~fins
         for f in _bits(fins):
