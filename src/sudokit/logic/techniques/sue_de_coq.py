@@ -21,6 +21,7 @@ from functools import lru_cache
 from ... import limits
 from ...geometry import Geometry
 from ..links import cells_of
+from ..options import listing
 from ..position import Position, digits_of
 from .registry import REGISTRY, finder
 
@@ -28,15 +29,19 @@ MAX_SIDE_CELLS = 4
 """Most cells taken from the rest of the line (``D``) and from the rest of the box (``E``)."""
 
 MAX_SIDE_EXTRA = 1
-"""Most digits outside ``V`` that ``D`` (or ``E``) may hold. Two would find about 7% more
-patterns on hard solve paths at twice the search time (the finder runs at every step)."""
+"""Most digits outside ``V`` that ``D`` (or ``E``) may hold in a single step's search. Two find
+about 7% more patterns on hard solve paths at twice the search time (the finder runs at every
+step), so two only when every instance is listed (:data:`LISTING_SIDE_EXTRA`)."""
+
+LISTING_SIDE_EXTRA = 2
 
 
-def _subsets(side: list[tuple[int, int]], v: int, lo: int, hi: int, most: int):
+def _subsets(side: list[tuple[int, int]], v: int, lo: int, hi: int, most: int,
+             most_extra: int = MAX_SIDE_EXTRA):
     """``(cell mask, digit mask, a)`` for every subset of the ``(cell bit, candidates)`` in
     ``side`` (up to ``most`` cells), each cell holding a digit of ``v``, where
     ``a = size - |digits outside v|`` (how many digits of ``v`` the subset takes up) is between
-    ``lo >= 1`` and ``hi``, with at most :data:`MAX_SIDE_EXTRA` digits outside ``v``."""
+    ``lo >= 1`` and ``hi``, with at most ``most_extra`` digits outside ``v``."""
     items = [(b, m) for b, m in side if m & v]
     out = []
     n = len(items)
@@ -48,7 +53,7 @@ def _subsets(side: list[tuple[int, int]], v: int, lo: int, hi: int, most: int):
             b, m = items[k]
             d2 = dm | m
             extra = (d2 & outside).bit_count()
-            if extra > MAX_SIDE_EXTRA:
+            if extra > most_extra:
                 continue
             a = size - extra
             if lo <= a <= hi:
@@ -86,6 +91,7 @@ def _intersections(g: Geometry) -> tuple[tuple[int, int, tuple, tuple, tuple], .
 def sue_de_coq(pos: Position):
     g, cands = pos.geometry, pos.cands
     tech = REGISTRY["sue-de-coq"]
+    most_extra = LISTING_SIDE_EXTRA if listing() else MAX_SIDE_EXTRA
     done: set[tuple] = set()
     for line, box, inter_all, line_all, box_all in _intersections(g):
         limits.check()
@@ -102,11 +108,11 @@ def sue_de_coq(pos: Position):
             lo, hi = max(1, k - MAX_SIDE_CELLS), min(k - 1, MAX_SIDE_CELLS)
             if k < 2 or lo > hi:
                 continue
-            ds = _subsets(line_rest + left, v, lo, hi, MAX_SIDE_CELLS)
+            ds = _subsets(line_rest + left, v, lo, hi, MAX_SIDE_CELLS, most_extra)
             if not ds:
                 continue
             es_by_a: dict[int, list[tuple[int, int]]] = {}
-            for ec, ed, ea in _subsets(box_rest + left, v, lo, hi, MAX_SIDE_CELLS):
+            for ec, ed, ea in _subsets(box_rest + left, v, lo, hi, MAX_SIDE_CELLS, most_extra):
                 es_by_a.setdefault(ea, []).append((ec, ed))
             for dc, dd, da in ds:
                 for ec, ed in es_by_a.get(k - da, ()):
@@ -159,4 +165,4 @@ def _step(pos, tech, g, line: int, box: int, cmask: int, v: int, dc: int, dd: in
                      candidates=[(c, d) for c in cells for d in digits_of(cands[c])])
 
 
-__all__ = ["sue_de_coq", "MAX_SIDE_CELLS", "MAX_SIDE_EXTRA"]
+__all__ = ["sue_de_coq", "MAX_SIDE_CELLS", "MAX_SIDE_EXTRA", "LISTING_SIDE_EXTRA"]
