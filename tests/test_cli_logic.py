@@ -12,6 +12,7 @@ from sudokit.cli.main import app
 from sudokit.grid import Grid
 from sudokit.logic import Position, all_steps, hint, next_step
 from sudokit.logic.techniques import default_order
+from sudokit.logic.techniques.registry import ON_REQUEST
 from sudokit.search import solve
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
@@ -177,7 +178,11 @@ def test_steps_on_6x6_from_a_file(tmp_path):
 
 def test_steps_list_and_nothing_found():
     r = run("steps", "--list")
-    assert [line.split()[0] for line in r.stdout.splitlines()] == default_order()
+    lines = r.stdout.splitlines()
+    default = [line.split()[0] for line in lines if "only when asked for" not in line]
+    assert default == default_order()
+    asked = {line.split()[0] for line in lines if "only when asked for" in line}
+    assert asked == set(ON_REQUEST) and not asked & set(default)
     r = run("steps", EASY, "--technique", "bug-plus-1")
     assert r.exit_code == 0 and r.stdout == "" and "no step" in r.stderr
 

@@ -66,7 +66,8 @@ SE_WEIGHTS: dict[str, float] = {
     "empty-rectangle": 7.5, "franken-x-wing": 7.5, "finned-franken-x-wing": 7.5,
     "finned-mutant-x-wing": 7.6, "franken-swordfish": 7.6, "finned-franken-swordfish": 7.6,
     "finned-mutant-swordfish": 7.7, "franken-jellyfish": 7.7, "finned-franken-jellyfish": 7.7,
-    "finned-mutant-jellyfish": 7.8,
+    "finned-mutant-jellyfish": 7.8, "mutant-x-wing": 7.6, "mutant-swordfish": 7.7,
+    "mutant-jellyfish": 7.8,
     # through bivalue cells: a forcing chain or cycle (7.0 + length; single-digit ones lower)
     "xy-chain": 7.0, "remote-pair": 7.0, "w-wing": 7.0, "wxyz-wing": 7.0,
     "aic": 7.0, "discontinuous-nice-loop": 7.0, "continuous-nice-loop": 7.0,

@@ -18,7 +18,7 @@ from ..logic.hints import LEVELS, make_hint
 from ..logic.options import Options
 from ..logic.solver import givens_grid, partial_path
 from ..logic.techniques import CATALOGUE, REGISTRY, default_order
-from ..logic.techniques.registry import TRIAL_FAMILIES
+from ..logic.techniques.registry import ON_REQUEST, TRIAL_FAMILIES
 from .common import (
     EXIT_CODES_HELP, EXIT_LIMIT, EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK, EXIT_STUCK, AlphabetOpt,
     BoxOpt, FormatOpt, CagesOpt, RegionsOpt, VariantOpt, apply_variant, echo, fail, handle_errors,
@@ -43,7 +43,7 @@ def _check_techniques(ids: list[str] | None) -> list[str] | None:
     """Typer callback: every id must name a technique; the message lists the valid ones."""
     for tid in ids or ():
         if tid not in REGISTRY:
-            known = ", ".join(default_order())
+            known = ", ".join(default_order() + sorted(ON_REQUEST))
             hint = " (catalogued, not available yet)" if tid in CATALOGUE else ""
             raise typer.BadParameter(f"unknown technique {tid!r}{hint}; valid ids: {known}")
     return ids
@@ -481,6 +481,9 @@ def steps(
         for tid in default_order():
             tech = REGISTRY[tid]
             echo(f"{tid:<28} {tech.difficulty:>4.1f}  {tech.name}")
+        for tid in sorted(ON_REQUEST, key=lambda t: (REGISTRY[t].difficulty, t)):
+            tech = REGISTRY[tid]
+            echo(f"{tid:<28} {tech.difficulty:>4.1f}  {tech.name} (only when asked for by id)")
         raise typer.Exit(EXIT_OK)
     if puzzle is None:
         message("error: give a PUZZLE|POSITION (or --list)", "bold red")
