@@ -197,6 +197,8 @@ class ChainSearch:
         graph = self.graph
         weak = graph.weak
         above = -1 << (s + 1)  # ends after the start: each chain once
+        if k < 3 and not options.listing():
+            return  # a one-link chain is a simpler pattern's: listed, never a single step
         if k >= 3:
             if new >> s & 1:
                 self._placing_loop(s, levels, k, found)
@@ -412,7 +414,7 @@ def _find(pos: Position, technique: str, kind: str, grouped: bool):
             marks.append(Mark("pattern", tuple(sorted(cells))))
         links = [graph.link(a, b, st) for a, b, st in zip(f.nodes, f.nodes[1:], f.strong)]
         yield tech.step(
-            pos, f"{tech.name} ({len(links)} links): {graph.chain_text(f.nodes, f.strong)}",
+            pos, f"{tech.name} ({len(links)} link{'' if len(links) == 1 else 's'}): {graph.chain_text(f.nodes, f.strong)}",
             placements=f.placements, eliminations=f.eliminations, cells=sorted(cells),
             candidates=candidates, links=links, marks=marks)
 
