@@ -8,19 +8,10 @@ cells, so the only sets are made of the named cells.
 
 from __future__ import annotations
 
-import pytest
 from helpers import blank_position, names
+from test_als import als_cap  # noqa: F401  (test_als.py's fixed cap and fresh cache, autouse)
 
 from sudokit.logic import LogicalSolver, options
-from sudokit.logic import als as als_module
-
-
-@pytest.fixture(autouse=True)
-def als_cap(monkeypatch):
-    monkeypatch.setattr(als_module, "MAX_ALS_CELLS", 6)
-    monkeypatch.setattr(als_module, "FULL_MAX_CELLS", 6)
-    monkeypatch.setattr(als_module, "_last", None)
-    monkeypatch.setattr(als_module, "_last_full", None)
 
 
 def listed(technique: str, pos, **changes) -> list[set[str]]:

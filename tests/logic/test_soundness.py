@@ -35,6 +35,32 @@ def wrong_changes(step, solution: list[int]) -> list[str]:
     return bad
 
 
+def check_every_instance(lines, walker: LogicalSolver, lister: LogicalSolver, every: int
+                         ) -> dict[str, int]:
+    """Walk each puzzle's path with ``walker``; at every ``every``-th position where the next
+    step is not a single (the first, then every ``every``-th after it), check each step
+    ``lister`` lists against the solution. Returns the steps checked per technique."""
+    checked: dict[str, int] = {}
+    for line in lines:
+        grid = Grid.parse(line)
+        solution = solve(grid).solution.values
+        position = Position.from_grid(grid)
+        seen = 0
+        while not position.is_solved:
+            step = walker.next_step(position)
+            if step is None:
+                break
+            if step.technique not in SINGLES:
+                seen += 1
+                if (seen - 1) % every == 0:
+                    for other in lister.all_steps(position):
+                        bad = wrong_changes(other, solution)
+                        assert not bad, f"{line}: {other.explanation}: {bad}"
+                        checked[other.technique] = checked.get(other.technique, 0) + 1
+            position.apply(step)
+    return checked
+
+
 @pytest.mark.parametrize("name,normal,slow", SAMPLES, ids=[s[0] for s in SAMPLES])
 def test_every_step_agrees_with_the_solution(name, normal, slow, record_property):
     count = slow if SLOW else normal
@@ -63,29 +89,10 @@ def test_every_step_agrees_with_the_solution(name, normal, slow, record_property
 def test_every_instance_of_every_technique_is_sound():
     """All instances (not only the first) of every technique, at the positions of solve paths
     where singles are exhausted: the rarely chosen deductions are checked too."""
-    lines = data_sample("top1465", 400 if SLOW else 8)
     # forcing chains are checked on the solve paths above; here they would dominate the time
     solver = LogicalSolver(exclude=FORCING)
-    checked: dict[str, int] = {}
-    for line in lines:
-        grid = Grid.parse(line)
-        solution = solve(grid).solution.values
-        position = Position.from_grid(grid)
-        seen = 0
-        while not position.is_solved:
-            step = solver.next_step(position)
-            if step is None:
-                break
-            if step.technique not in SINGLES:
-                seen += 1
-                if not SLOW and seen % 4 != 1:  # every fourth position keeps the test short
-                    position.apply(step)
-                    continue
-                for other in solver.all_steps(position):
-                    bad = wrong_changes(other, solution)
-                    assert not bad, f"{line}: {other.explanation}: {bad}"
-                    checked[other.technique] = checked.get(other.technique, 0) + 1
-            position.apply(step)
+    checked = check_every_instance(data_sample("top1465", 400 if SLOW else 8), solver, solver,
+                                   every=1 if SLOW else 4)
     assert set(checked).difference(SINGLES)  # more than singles were exercised
     assert all(t in REGISTRY for t in checked)
 
@@ -95,24 +102,7 @@ def test_every_instance_is_sound_where_the_hardest_puzzles_get_stuck(name):
     """Every instance of every pattern technique (forcing and trial aside) where the hardest
     puzzles leave the singles behind, along the default solver's path through them (trial steps
     included, so the positions go on past where logic alone is stuck)."""
-    lines = data_sample(name, 40 if SLOW else 1)
-    walker, lister = LogicalSolver(), LogicalSolver(exclude=FORCING)
-    checked: dict[str, int] = {}
-    for line in lines:
-        grid = Grid.parse(line)
-        solution = solve(grid).solution.values
-        position = Position.from_grid(grid)
-        stuck = 0
-        while not position.is_solved:
-            step = walker.next_step(position)
-            if step is None:
-                break
-            if step.technique not in SINGLES:
-                stuck += 1
-                if SLOW or stuck % 3 == 1:  # every third such position keeps the test short
-                    for other in lister.all_steps(position):
-                        bad = wrong_changes(other, solution)
-                        assert not bad, f"{line}: {other.explanation}: {bad}"
-                        checked[other.technique] = checked.get(other.technique, 0) + 1
-            position.apply(step)
+    # every third such position keeps the test short
+    checked = check_every_instance(data_sample(name, 40 if SLOW else 1), LogicalSolver(),
+                                   LogicalSolver(exclude=FORCING), every=1 if SLOW else 3)
     assert len(checked) >= 5, checked  # chains, ALS, fish ... were exercised, not just singles

@@ -26,7 +26,7 @@ from functools import lru_cache
 from .. import limits
 from ..geometry import Geometry
 from .als import als_index
-from .links import digit_cell_masks, house_masks, peer_masks
+from .links import cells_of, digit_cell_masks, house_masks, peer_masks
 from .position import Position, digits_of
 from .step import Candidate, Link
 
@@ -345,22 +345,11 @@ class InferenceGraph:
             m = als.cells_with[d]
         else:
             m = self.group_cells[node - self.cand_ids]
-        out = []
-        while m:
-            low = m & -m
-            out.append(low.bit_length() - 1)
-            m ^= low
-        return tuple(out)
+        return tuple(cells_of(m))
 
     def als_cells(self, node: int) -> tuple[int, ...]:
         """All the cells of an ALS node's set."""
-        m = self.als_nodes[node - self.als_base][0].cells
-        out = []
-        while m:
-            low = m & -m
-            out.append(low.bit_length() - 1)
-            m ^= low
-        return tuple(out)
+        return tuple(cells_of(self.als_nodes[node - self.als_base][0].cells))
 
     def candidate(self, node: int) -> Candidate:
         """``(cell, digit)`` of a node (a group's first cell)."""

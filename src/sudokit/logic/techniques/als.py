@@ -157,13 +157,7 @@ def _xz_instances(als: list[ALS], rcc: dict[tuple[int, int], int]) -> list[tuple
         a, b = als[i], als[j]
         common = a.digits & b.digits & ~r
         nr = r.bit_count()
-        elims: list[tuple[int, int]] = []
-        zs = []
-        for z in digits_of(common & a.reaching & b.reaching):
-            t = a.targets[z] & b.targets[z]
-            if t:
-                zs.append(z)
-                elims += [(c, z) for c in cells_of(t)]
+        elims, zs = _z_eliminations(a, b, common)
         if nr == 2:
             # doubly linked: each RCC in exactly one set, every other digit locked in its set
             # (and taken from the cells outside both sets, as HoDoKu does)
