@@ -1,0 +1,608 @@
+"""Sudoku Explainer's chaining engine: implications between candidates, with their parents.
+
+A *potential* is a candidate assumed true (*on*) or false (*off*). Starting from one or more
+assumptions, a branch follows the implications SE uses (written here from its published
+descriptions):
+
+- on -> off: the other candidates of the cell, and the digit in every peer;
+- off -> on: a cell left with one candidate, a house left with one place for the digit. A
+  *static* branch (multiple forcing chains, 8.0) only uses the cells and houses of the position
+  that have two candidates/places; a *dynamic* branch (8.5) removes every off candidate from its
+  own copy of the grid, so singles appear on the fly, each with the off candidates that made it
+  as parents;
+- at ``level`` 1 (dynamic forcing chains "+", 9.0), when nothing else follows, the basic rules
+  on the branch's grid: locked candidates, hidden and naked pairs, X-Wing;
+- at ``level`` 2 and more (nested forcing chains, 9.5, 10.0, ...), then forcing chains searched
+  inside the branch's grid (level 2: static chains, 3: multiple chains, 4: dynamic chains,
+  5+: dynamic chains of level ``level - 3``): each candidate such an inner chain removes is an
+  off potential whose parents are the branch's off candidates that the inner chain used, and
+  the inner chain is kept to explain it (a sub-branch).
+
+A branch stops at its first contradiction: a candidate both on and off. Every potential keeps
+its parents, so a contradiction or a common result reads as chains back to the assumptions,
+and its *complexity* (SE's chain length: the potentials of its chains, inner chains included)
+sets the rating: base + :func:`sudokit.rating.length_bonus` of ``complexity - 2``.
+
+Candidates are numbered ``p = cell * n + digit - 1``; a potential's key is ``2p + 1`` (on) or
+``2p`` (off).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from ... import limits
+from ...errors import SearchLimitError
+from ...geometry import Geometry
+from .propagation import tables
+
+#: Branches one step may run before it gives up (inner branches included).
+NODE_LIMIT = 60_000
+
+NAKED = -1      # cause of an on potential: the cell's last candidate
+ADVANCED = -3   # cause of an off potential removed by a rule or an inner chain
+
+
+class BudgetExhausted(SearchLimitError):
+    """A chaining step ran out of its branch budget (:data:`NODE_LIMIT`)."""
+
+
+class Budget:
+    """Branches left for one step; checks the time budget in force too."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, nodes: int = NODE_LIMIT) -> None:
+        self.left = nodes
+
+    def spend(self) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise BudgetExhausted(f"a forcing chain search stopped after {NODE_LIMIT:,} branches")
+        if not self.left & 63:
+            limits.check()
+
+
+class Branch:
+    """What one branch reached: ``par`` (key -> parent keys) holds every potential, ``cause``
+    the rule of each on potential (:data:`NAKED`, a house index for a hidden single, None for
+    an assumption), ``nested`` the inner hint behind each off potential an inner chain made,
+    ``conflict`` the candidate both on and off (None: none)."""
+
+    __slots__ = ("par", "cause", "nested", "conflict")
+
+    def __init__(self, par, cause, nested, conflict):
+        self.par: dict[int, tuple] = par
+        self.cause: dict[int, int | None] = cause
+        self.nested: dict[int, Hint] = nested
+        self.conflict: int | None = conflict
+
+    def has(self, key: int) -> bool:
+        return key in self.par
+
+
+class Hint:
+    """A deduction: ``kind`` (``on-contradiction``: the assumption's branch contradicts;
+    ``off-contradiction``: assuming it false contradicts; ``double``: on and off both lead to
+    ``target``; ``cell`` / ``region``: every candidate of a cell / place of a digit in a house
+    leads to it), the assumptions (candidates) and their branches, the ``target`` key reached
+    (None for contradictions), the eliminations and placements, the level, and complexity."""
+
+    __slots__ = ("kind", "sources", "branches", "target", "eliminations", "placements",
+                 "level", "dynamic", "complexity", "house", "n")
+
+    def __init__(self, kind, sources, branches, target, eliminations, placements, level, dynamic,
+                 house, n):
+        self.kind = kind
+        self.sources: list[int] = sources
+        self.branches: list[Branch] = branches
+        self.target = target
+        self.eliminations: list[int] = eliminations
+        self.placements: list[int] = placements
+        self.level, self.dynamic, self.house, self.n = level, dynamic, house, n
+        self.complexity = complexity(self)
+
+    def ends(self) -> list[tuple[Branch, list[int]]]:
+        """Each branch with the keys its chains end at."""
+        if self.target is None:
+            return [(b, [2 * b.conflict + 1, 2 * b.conflict]) for b in self.branches]
+        return [(b, [self.target]) for b in self.branches]
+
+
+def ancestors(branch: Branch, ends: list[int]) -> list[int]:
+    """Every potential of the chains from the assumptions to ``ends`` (breadth first)."""
+    par = branch.par
+    seen = set()
+    out = []
+    todo = [k for k in ends if k in par]
+    while todo:
+        nxt = []
+        for k in todo:
+            if k not in seen:
+                seen.add(k)
+                out.append(k)
+                nxt.extend(par[k])
+        todo = nxt
+    return out
+
+
+def complexity(hint: Hint) -> int:
+    """SE's complexity: the potentials of every chain, plus each distinct inner chain's."""
+    total = 0
+    inner: dict[int, Hint] = {}
+    for b, ends in hint.ends():
+        keys = ancestors(b, ends)
+        total += len(keys)
+        for k in keys:
+            h = b.nested.get(k)
+            if h is not None:
+                inner.setdefault(id(h), h)
+    return total + sum(h.complexity for h in inner.values())
+
+
+class Engine:
+    """The branches of one grid (``cands``: a candidate mask per cell, 0 for a filled cell)."""
+
+    def __init__(self, g: Geometry, cands, level: int, dynamic: bool, budget: Budget) -> None:
+        t = self.tables = tables(g)
+        self.g, self.n = g, t.n
+        self.cands = list(cands)
+        boards = [0] * t.n
+        for c, m in enumerate(self.cands):
+            while m:
+                low = m & -m
+                m ^= low
+                boards[low.bit_length() - 1] |= 1 << c
+        self.boards = boards
+        self.level, self.dynamic, self.budget = level, dynamic, budget
+        self.lines = 2 * t.n if len(t.house) >= 2 * t.n else 0  # rows, then columns
+
+    # --- one branch ---------------------------------------------------------------------------
+    def run(self, ons: list[int], offs: list[int]) -> Branch:
+        """Assume the candidates ``ons`` true and ``offs`` false, and follow the implications."""
+        self.budget.spend()
+        t, n, dynamic = self.tables, self.n, self.dynamic
+        peer, houses_of = t.peer, t.houses_of
+        src_c, src_b = self.cands, self.boards
+        cands, boards = src_c[:], src_b[:]
+        par: dict[int, tuple] = {}
+        cause: dict[int, int | None] = {}
+        nested: dict[int, Hint] = {}
+        for p in ons:
+            par[2 * p + 1] = ()
+            cause[2 * p + 1] = None
+        for p in offs:
+            par[2 * p] = ()
+        pon, poff = deque(ons), deque(offs)
+
+        def turn_on(q: int, parents: tuple, why: int):
+            if 2 * q + 1 in par:
+                return False
+            par[2 * q + 1] = parents
+            cause[2 * q + 1] = why
+            if 2 * q in par:
+                return True
+            pon.append(q)
+            return False
+
+        while True:
+            if pon:
+                p = pon.popleft()
+                c, d = divmod(p, n)
+                k = 2 * p + 1
+                m = cands[c] & ~(1 << d)
+                base = c * n
+                while m:
+                    low = m & -m
+                    m ^= low
+                    q = base + low.bit_length() - 1
+                    if 2 * q not in par:
+                        par[2 * q] = (k,)
+                        if 2 * q + 1 in par:
+                            return Branch(par, cause, nested, q)
+                        poff.append(q)
+                x = boards[d] & peer[c]
+                while x:
+                    low = x & -x
+                    x ^= low
+                    q = (low.bit_length() - 1) * n + d
+                    if 2 * q not in par:
+                        par[2 * q] = (k,)
+                        if 2 * q + 1 in par:
+                            return Branch(par, cause, nested, q)
+                        poff.append(q)
+            elif poff:
+                p = poff.popleft()
+                c, d = divmod(p, n)
+                k = 2 * p
+                cb = 1 << c
+                m = cands[c]
+                if m >> d & 1:
+                    if m.bit_count() == 2:
+                        e = (m & ~(1 << d)).bit_length() - 1
+                        hidden = src_c[c] & ~m
+                        parents = [k]
+                        while hidden:
+                            low = hidden & -hidden
+                            hidden ^= low
+                            parents.append(2 * (c * n + low.bit_length() - 1))
+                        if turn_on(c * n + e, tuple(parents), NAKED):
+                            return Branch(par, cause, nested, c * n + e)
+                    b_now = boards[d]
+                    for h, hm in houses_of[c]:
+                        b = b_now & hm
+                        if b.bit_count() == 2 and b & cb:
+                            o = (b & ~cb).bit_length() - 1
+                            hidden = src_b[d] & hm & ~b
+                            parents = [k]
+                            while hidden:
+                                low = hidden & -hidden
+                                hidden ^= low
+                                parents.append(2 * ((low.bit_length() - 1) * n + d))
+                            if turn_on(o * n + d, tuple(parents), h):
+                                return Branch(par, cause, nested, o * n + d)
+                    if dynamic:
+                        cands[c] = m & ~(1 << d)
+                        boards[d] = b_now & ~cb
+            else:
+                if self.level <= 0:
+                    break
+                found = self.advanced(cands, boards)
+                added = False
+                for q, parents, inner in found:
+                    if 2 * q in par:
+                        continue
+                    par[2 * q] = tuple(parents)
+                    if inner is not None:
+                        nested[2 * q] = inner
+                    if 2 * q + 1 in par:
+                        return Branch(par, cause, nested, q)
+                    poff.append(q)
+                    added = True
+                if not added:
+                    break
+        return Branch(par, cause, nested, None)
+
+    # --- the rules of level 1 and the inner chains of level 2+ ---------------------------------
+    def advanced(self, cands: list[int], boards: list[int]) -> list:
+        """(candidate, parent keys, inner hint) removed by the first rule that removes something
+        on the branch's grid and depends on the branch (its parents are not empty)."""
+        for rule in (self._locking, self._hidden_pairs, self._naked_pairs, self._x_wings):
+            found = rule(cands, boards)
+            if found:
+                return found
+        if self.level >= 2:
+            return self._inner(cands)
+        return []
+
+    def _removed(self, d: int, boards: list[int], mask: int) -> list[int]:
+        """Off keys of digit ``d`` in the cells of ``mask`` the branch removed."""
+        x = self.boards[d] & mask & ~boards[d]
+        n, out = self.n, []
+        while x:
+            low = x & -x
+            x ^= low
+            out.append(2 * ((low.bit_length() - 1) * n + d))
+        return out
+
+    def _locking(self, cands, boards):
+        n = self.n
+        found = []
+        for d in range(n):
+            b = boards[d]
+            if not b:
+                continue
+            for seg, rest_a, rest_b in self.tables.intersections:
+                if not b & seg:
+                    continue
+                for inside, outside in ((rest_a, rest_b), (rest_b, rest_a)):
+                    if not b & inside and b & outside:
+                        parents = self._removed(d, boards, inside)
+                        if parents:
+                            x = b & outside
+                            while x:
+                                low = x & -x
+                                x ^= low
+                                found.append(((low.bit_length() - 1) * n + d, parents, None))
+            if found:
+                return found
+        return found
+
+    def _hidden_pairs(self, cands, boards):
+        n = self.n
+        found = []
+        for hm in self.tables.house:
+            two = {}
+            for d in range(n):
+                b = boards[d] & hm
+                if b.bit_count() == 2:
+                    two.setdefault(b, []).append(d)
+            for where, ds in two.items():
+                if len(ds) != 2:
+                    continue
+                keep = (1 << ds[0]) | (1 << ds[1])
+                parents = self._removed(ds[0], boards, hm & ~where) + self._removed(ds[1], boards,
+                                                                                    hm & ~where)
+                if not parents:
+                    continue
+                x = where
+                while x:
+                    low = x & -x
+                    x ^= low
+                    c = low.bit_length() - 1
+                    m = cands[c] & ~keep
+                    while m:
+                        lo = m & -m
+                        m ^= lo
+                        found.append((c * n + lo.bit_length() - 1, parents, None))
+            if found:
+                return found
+        return found
+
+    def _naked_pairs(self, cands, boards):
+        n = self.n
+        found = []
+        for hm in self.tables.house:
+            seen: dict[int, int] = {}
+            x = hm
+            while x:
+                low = x & -x
+                x ^= low
+                c = low.bit_length() - 1
+                m = cands[c]
+                if m.bit_count() != 2:
+                    continue
+                if m not in seen:
+                    seen[m] = c
+                    continue
+                a = seen[m]
+                parents = []
+                for cell in (a, c):
+                    gone = self.cands[cell] & ~cands[cell]
+                    while gone:
+                        lo = gone & -gone
+                        gone ^= lo
+                        parents.append(2 * (cell * n + lo.bit_length() - 1))
+                if not parents:
+                    continue
+                rest = hm & ~((1 << a) | (1 << c))
+                for d in (m.bit_length() - 1, (m & -m).bit_length() - 1):
+                    y = boards[d] & rest
+                    while y:
+                        lo = y & -y
+                        y ^= lo
+                        found.append(((lo.bit_length() - 1) * n + d, parents, None))
+            if found:
+                return found
+        return found
+
+    def _x_wings(self, cands, boards):
+        if not self.lines:
+            return []
+        n, house = self.n, self.tables.house
+        found = []
+        for d in range(n):
+            b = boards[d]
+            for first, other in ((0, n), (n, 0)):
+                pairs: dict[int, int] = {}
+                for i in range(first, first + n):
+                    m = b & house[i]
+                    if m.bit_count() != 2:
+                        continue
+                    covers = [j for j in range(other, other + n) if m & house[j]]
+                    key = (covers[0] << 8) | covers[1]
+                    if key not in pairs:
+                        pairs[key] = i
+                        continue
+                    j = pairs[key]
+                    parents = (self._removed(d, boards, house[i] & ~m)
+                               + self._removed(d, boards, house[j] & ~(b & house[j])))
+                    if not parents:
+                        continue
+                    x = b & (house[covers[0]] | house[covers[1]]) & ~(house[i] | house[j])
+                    while x:
+                        low = x & -x
+                        x ^= low
+                        found.append(((low.bit_length() - 1) * n + d, parents, None))
+            if found:
+                return found
+        return found
+
+    def _inner(self, cands: list[int]) -> list:
+        """The first inner forcing chain of the branch's grid: (candidate, parents, hint) for
+        each candidate it removes; parents: the branch's off candidates its singles used."""
+        level = self.level
+        if level <= 3:
+            inner = Engine(self.g, cands, 0, False, self.budget)
+            kinds = "o" if level == 2 else "ocr"
+        else:
+            inner = Engine(self.g, cands, 0 if level == 4 else level - 3, True, self.budget)
+            kinds = "ocr"
+        for hint in search(inner, kinds, first=True):
+            parents = rule_parents(self, cands, hint)
+            if not parents:
+                continue
+            n = self.n
+            out = [(p, parents, hint) for p in hint.eliminations]
+            for p in hint.placements:
+                c, d = divmod(p, n)
+                m = cands[c] & ~(1 << d)
+                while m:
+                    low = m & -m
+                    m ^= low
+                    out.append((c * n + low.bit_length() - 1, parents, hint))
+            return out
+        return []
+
+
+def rule_parents(outer: Engine, cands: list[int], hint: Hint) -> list[int]:
+    """The off keys of the outer branch an inner hint depends on: for each single of its
+    chains, the candidates of its cell (naked) or places of its digit in its house (hidden)
+    the outer branch removed."""
+    n = outer.n
+    src_c, src_b = outer.cands, outer.boards
+    house = outer.tables.house
+    out: dict[int, None] = {}
+    for b, ends in hint.ends():
+        for k in ancestors(b, ends):
+            if not k & 1:
+                continue
+            why = b.cause.get(k)
+            p = k >> 1
+            c, d = divmod(p, n)
+            if why is None:
+                if hint.kind == "cell":
+                    why = NAKED
+                elif hint.kind == "region":
+                    why = hint.house
+                else:
+                    continue
+            if why == NAKED:
+                gone = src_c[c] & ~cands[c]
+                while gone:
+                    low = gone & -gone
+                    gone ^= low
+                    out[2 * (c * n + low.bit_length() - 1)] = None
+            elif why >= 0:
+                x = src_b[d] & house[why]
+                y = x
+                while y:
+                    low = y & -y
+                    y ^= low
+                    cell = low.bit_length() - 1
+                    if not cands[cell] >> d & 1:
+                        out[2 * (cell * n + d)] = None
+    return list(out)
+
+
+# --- the hints of a grid ----------------------------------------------------------------------
+
+def search(engine: Engine, kinds: str, first: bool = False, skip=None):
+    """The hints of a grid, as found. ``kinds``: ``o`` a candidate's branch contradicts,
+    ``f`` assuming it false contradicts (dynamic), ``d`` on and off agree (dynamic, cells of 3+
+    candidates), ``c`` every candidate of a cell agrees, ``r`` every place of a digit in a
+    house agrees. ``skip(p)``: candidates whose on branch cannot contradict (a known solution's).
+    With ``first``, only cheap kinds are tried until one hint is found."""
+    n, cands = engine.n, engine.cands
+    t = engine.tables
+    cells = sorted((m.bit_count(), c) for c, m in enumerate(cands) if m & (m - 1))
+    on: dict[int, Branch] = {}
+
+    def on_branch(p: int) -> Branch:
+        b = on.get(p)
+        if b is None:
+            b = on[p] = engine.run([p], [])
+        return b
+
+    level, dyn = engine.level, engine.dynamic
+    if "o" in kinds:
+        for _, c in cells:
+            m = cands[c]
+            while m:
+                low = m & -m
+                m ^= low
+                p = c * n + low.bit_length() - 1
+                if skip is not None and skip(p):
+                    continue
+                b = on_branch(p)
+                if b.conflict is not None:
+                    yield Hint("on-contradiction", [p], [b], None, [p], [], level, dyn, None, n)
+                    if first:
+                        return
+    if "f" in kinds or "d" in kinds:
+        for _, c in cells:
+            m = cands[c]
+            while m:
+                low = m & -m
+                m ^= low
+                p = c * n + low.bit_length() - 1
+                b = engine.run([], [p])
+                if b.conflict is not None:
+                    if "f" in kinds:
+                        yield Hint("off-contradiction", [p], [b], None, [], [p], level, dyn, None, n)
+                    continue
+                if "d" in kinds and cands[c].bit_count() >= 3:
+                    bo = on_branch(p)
+                    if bo.conflict is not None:
+                        continue
+                    for key in _common([bo, b], engine):
+                        yield _result_hint("double", [p, p], [bo, b], key, engine, None)
+    if "c" in kinds:
+        for _, c in cells:
+            m = cands[c]
+            if not dyn and m.bit_count() < 3:
+                continue  # a static bivalue cell's chains are forcing chains (AIC) already
+            ps = []
+            while m:
+                low = m & -m
+                m ^= low
+                ps.append(c * n + low.bit_length() - 1)
+            bs = [on_branch(p) for p in ps]
+            if any(b.conflict is not None for b in bs):
+                continue
+            for key in _common(bs, engine):
+                yield _result_hint("cell", ps, bs, key, engine, None)
+                if first:
+                    return
+    if "r" in kinds:
+        for h, hm in enumerate(t.house):
+            for d in range(n):
+                x = engine.boards[d] & hm
+                k = x.bit_count()
+                if k < 2 or (not dyn and k < 3):
+                    continue
+                ps = []
+                while x:
+                    low = x & -x
+                    x ^= low
+                    ps.append((low.bit_length() - 1) * n + d)
+                bs = [on_branch(p) for p in ps]
+                if any(b.conflict is not None for b in bs):
+                    continue
+                for key in _common(bs, engine):
+                    yield _result_hint("region", ps, bs, key, engine, h)
+                    if first:
+                        return
+
+
+def _common(branches: list[Branch], engine: Engine) -> list[int]:
+    """Keys every branch reaches that change the grid: an off candidate, or an on candidate
+    of a cell that has others."""
+    keys = set(branches[0].par)
+    for b in branches[1:]:
+        keys &= b.par.keys()
+    n, cands = engine.n, engine.cands
+    out = []
+    for k in sorted(keys):
+        c, d = divmod(k >> 1, n)
+        if not cands[c] >> d & 1:
+            continue
+        if k & 1:
+            if cands[c] & ~(1 << d):
+                out.append(k)
+        else:
+            out.append(k)
+    return out
+
+
+def _result_hint(kind, sources, branches, key, engine: Engine, house) -> Hint:
+    p = key >> 1
+    if key & 1:
+        return Hint(kind, sources, branches, key, [], [p], engine.level, engine.dynamic, house,
+                    engine.n)
+    return Hint(kind, sources, branches, key, [p], [], engine.level, engine.dynamic, house,
+                engine.n)
+
+
+def base_difficulty(level: int, dynamic: bool) -> float:
+    """SE's base rating of a chaining level: multiple 8.0, dynamic 8.5, dynamic+ 9.0, nested
+    9.5 + 0.5 per level above 2."""
+    if level >= 2:
+        return 9.5 + 0.5 * (level - 2)
+    if level == 1:
+        return 9.0
+    return 8.5 if dynamic else 8.0
+
+
+__all__ = ["ADVANCED", "Budget", "BudgetExhausted", "Branch", "Engine", "Hint", "NAKED",
+           "NODE_LIMIT", "ancestors", "base_difficulty", "complexity", "rule_parents", "search"]

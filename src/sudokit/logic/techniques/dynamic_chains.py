@@ -1,0 +1,221 @@
+"""Sudoku Explainer's multiple, dynamic and nested forcing chains (the engine: :mod:`.chaining`).
+
+- ``multiple-forcing-chain`` (SE 8.0): static branches from every candidate of a cell (three or
+  more) or every place of a digit in a house; what they all reach holds.
+- ``dynamic-forcing-chain`` (8.5): dynamic branches (singles found on the fly); a candidate
+  whose branch contradicts goes, one whose negation contradicts is placed, what both a
+  candidate and its negation imply holds, and cells and houses as above.
+- ``dynamic-forcing-chain-plus`` (9.0): the same with the basic rules inside the branches.
+- ``nested-forcing-chain`` (9.5, 10.0, 10.5, 11.0 for levels 2..5): branches that use forcing
+  chains inside (each inner chain a sub-branch of the explanation); a candidate whose branch
+  contradicts goes. The levels are tried in turn; candidates of the solution the search core
+  finds are not tried (their branches cannot contradict).
+
+Each step's difficulty is SE's: the level's base plus the length adjustment of its complexity
+(:func:`.chaining.complexity`). Of a level's hints the easiest comes first (then the shortest).
+Every search keeps a branch budget (:data:`.chaining.NODE_LIMIT`) on top of the time budget.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..position import Position
+from ..step import Branch as StepBranch, Link, Step
+from . import chaining
+from .chaining import Budget, BudgetExhausted, Engine, Hint, ancestors, base_difficulty
+from .propagation import analysis
+from .registry import REGISTRY, finder
+
+#: Nesting levels the nested forcing chains try (SE's 9.5 .. 11.0).
+NESTED_LEVELS = (2, 3, 4, 5)
+
+#: Hints of the last positions searched, per (technique, position).
+_CACHE: dict = {}
+#: Set when a search ran out of its budget (the last position searched): what it says.
+last_exhausted: list[str] = []
+
+
+def difficulty(hint: Hint) -> float:
+    """SE's rating of a hint: its level's base plus the length adjustment."""
+    from ...rating import length_bonus
+
+    return round(base_difficulty(hint.level, hint.dynamic) + length_bonus(hint.complexity - 2), 1)
+
+
+def _hints(pos: Position, tech_id: str, levels, dynamic: bool, kinds: str,
+           lazy: bool) -> list[Hint]:
+    key = (tech_id, pos.geometry, tuple(pos.values), tuple(pos.cands))
+    found = _CACHE.get(key)
+    if found is not None:
+        return found
+    if len(_CACHE) > 16:
+        _CACHE.clear()
+    a = analysis(pos)
+    skip = None
+    if lazy:
+        sol = a.solution()
+        if sol is not None:
+            n = pos.geometry.size
+            skip = lambda p: sol[p // n] == p % n + 1  # noqa: E731
+    found = []
+    last_exhausted.clear()
+    if a.base.contradiction is None:
+        budget = Budget()
+        try:
+            for level in levels:
+                engine = Engine(pos.geometry, pos.cands, level, dynamic, budget)
+                found = list(chaining.search(engine, kinds, skip=skip))
+                if found:
+                    break
+        except BudgetExhausted as e:
+            last_exhausted.append(str(e))
+    found.sort(key=lambda h: (difficulty(h), h.complexity))
+    _CACHE[key] = found
+    return found
+
+
+# --- explanations -------------------------------------------------------------------------------
+
+def _name(g, key: int) -> str:
+    c, d = divmod(key >> 1, g.size)
+    return f"{g.name(c)}{'=' if key & 1 else '<>'}{d + 1}"
+
+
+def _cand(g, key: int) -> tuple[int, int]:
+    c, d = divmod(key >> 1, g.size)
+    return (c, d + 1)
+
+
+def chain_keys(branch: chaining.Branch, ends: list[int]) -> list[int]:
+    """The potentials of a branch's chains to ``ends``, in the order the branch found them."""
+    keys = set(ancestors(branch, ends))
+    return [k for k in branch.par if k in keys]
+
+
+def branch_text(g, branch: chaining.Branch, ends: list[int], inner: dict) -> str:
+    """``r1c1=3 -> r1c5<>3 -> r1c5=7 -> ...``; a potential an inner chain made is followed by
+    its number ``[#2]`` (the inner chains are listed after)."""
+    parts = []
+    for k in chain_keys(branch, ends):
+        h = branch.nested.get(k)
+        tag = ""
+        if h is not None:
+            tag = f" [#{inner.setdefault(id(h), (len(inner) + 1, h))[0]}]"
+        parts.append(_name(g, k) + tag)
+    return " -> ".join(parts)
+
+
+def hint_text(g, hint: Hint, inner: dict) -> str:
+    """The branches of a hint and what they reach, in words."""
+    ends = hint.ends()
+    if hint.kind in ("on-contradiction", "off-contradiction"):
+        b, e = ends[0]
+        c = b.conflict
+        head = _name(g, 2 * hint.sources[0] + (1 if hint.kind == "on-contradiction" else 0))
+        return (f"if {head}: {branch_text(g, b, e, inner)}; {g.name(c // g.size)} would both "
+                f"hold and lack {c % g.size + 1}, a contradiction")
+    target = _name(g, hint.target)
+    chains = " | ".join(branch_text(g, b, e, inner) for b, e in ends)
+    if hint.kind == "double":
+        head = f"{_name(g, 2 * hint.sources[0] + 1)} and {_name(g, 2 * hint.sources[0])} both lead to {target}"
+    elif hint.kind == "cell":
+        ds = [str(p % g.size + 1) for p in hint.sources]
+        head = f"{g.name(hint.sources[0] // g.size)} is {', '.join(ds)}; each leads to {target}"
+    else:
+        cs = [g.name(p // g.size) for p in hint.sources]
+        head = (f"{hint.sources[0] % g.size + 1} in {g.house_name(hint.house)} goes in "
+                f"{', '.join(cs)}; each leads to {target}")
+    return f"{head} ({chains})"
+
+
+def explain(g, hint: Hint, label: str) -> str:
+    """The hint's text with its inner chains (numbered, each folded one level deeper)."""
+    inner: dict = {}
+    text = f"{label}: {hint_text(g, hint, inner)}"
+    done = 0
+    while done < len(inner):
+        items = sorted(inner.values(), key=lambda x: x[0])
+        for number, h in items[done:]:
+            text += f"; inner chain #{number} (level {h.level}): {hint_text(g, h, inner)}"
+            done += 1
+    return text
+
+
+def step_branches(g, hint: Hint, depth: int = 0, seen=None) -> list[StepBranch]:
+    """The drawable branches: each chain as links from parents to children (on: strong), then
+    each inner chain's branches, labelled with their depth."""
+    seen = set() if seen is None else seen
+    out = []
+    inner = []
+    for b, ends in hint.ends():
+        keys = chain_keys(b, ends)
+        links = []
+        for k in keys:
+            for q in b.par[k]:
+                links.append(Link(_cand(g, q), _cand(g, k), bool(k & 1)))
+            h = b.nested.get(k)
+            if h is not None and id(h) not in seen:
+                seen.add(id(h))
+                inner.append(h)
+        label = _name(g, keys[0]) if keys else ""
+        if depth:
+            label = f"{'>' * depth} {label}"
+        out.append(StepBranch(label, tuple(links)))
+    for h in inner:
+        out += step_branches(g, h, depth + 1, seen)
+    return out
+
+
+def _writer(tech_id: str, label: str):
+    def write(pos: Position, hint: Hint) -> Step:
+        g = pos.geometry
+        n = g.size
+        tag = label if hint.level < 2 else f"{label} (level {hint.level})"
+        def cand(p: int) -> tuple[int, int]:
+            return (p // n, p % n + 1)
+
+        step = REGISTRY[tech_id].step(
+            pos, explain(g, hint, tag),
+            placements=[cand(p) for p in hint.placements],
+            eliminations=[cand(p) for p in hint.eliminations],
+            cells=sorted({p // n for p in hint.sources}),
+            houses=[hint.house] if hint.house is not None else [],
+            candidates=[cand(p) for p in hint.sources],
+            branches=step_branches(g, hint))
+        step.difficulty = difficulty(hint)
+        return step
+    return write
+
+
+def _steps(pos: Position, tech_id: str, label: str, levels, dynamic: bool, kinds: str,
+           lazy: bool = False) -> Iterator[Step]:
+    write = _writer(tech_id, label)
+    seen = set()
+    for hint in _hints(pos, tech_id, levels, dynamic, kinds, lazy):
+        k = (tuple(hint.placements), tuple(hint.eliminations))
+        if k not in seen:
+            seen.add(k)
+            yield write(pos, hint)
+
+
+@finder("multiple-forcing-chain")
+def multiple_forcing_chain(pos: Position) -> Iterator[Step]:
+    return _steps(pos, "multiple-forcing-chain", "Multiple Forcing Chains", (0,), False, "cr")
+
+
+@finder("dynamic-forcing-chain")
+def dynamic_forcing_chain(pos: Position) -> Iterator[Step]:
+    return _steps(pos, "dynamic-forcing-chain", "Dynamic Forcing Chains", (0,), True, "ofdcr")
+
+
+@finder("dynamic-forcing-chain-plus")
+def dynamic_forcing_chain_plus(pos: Position) -> Iterator[Step]:
+    return _steps(pos, "dynamic-forcing-chain-plus", "Dynamic Forcing Chains (+)", (1,), True,
+                  "ofdcr")
+
+
+@finder("nested-forcing-chain")
+def nested_forcing_chain(pos: Position) -> Iterator[Step]:
+    return _steps(pos, "nested-forcing-chain", "Nested Forcing Chains", NESTED_LEVELS, True, "o",
+                  lazy=True)
