@@ -12,6 +12,7 @@ from . import chains  # noqa: F401
 from . import loops  # noqa: F401
 from . import forcing  # noqa: F401
 from . import trial  # noqa: F401
+from . import dynamic_chains  # noqa: F401
 from . import als  # noqa: F401
 from . import sue_de_coq  # noqa: F401
 from . import templates  # noqa: F401

@@ -110,6 +110,10 @@ CATALOGUE: dict[str, tuple[str, float, str, bool]] = {
     "template-delete": ("Template Delete", 7.8, "templates", False),
     "forcing-chain": ("Forcing Chain", 8.2, "forcing", False),
     "forcing-net": ("Forcing Net", 8.8, "forcing", False),
+    "multiple-forcing-chain": ("Multiple Forcing Chains", 8.9, "forcing", False),
+    "dynamic-forcing-chain": ("Dynamic Forcing Chains", 9.0, "forcing", False),
+    "dynamic-forcing-chain-plus": ("Dynamic Forcing Chains (+)", 9.1, "forcing", False),
+    "nested-forcing-chain": ("Nested Forcing Chains", 9.2, "forcing", False),
     "candidate-test": ("Candidate Test (trial)", 9.5, "trial", False),
     "candidate-test-recursive": ("Recursive Candidate Test (trial)", 11.0, "trial", False),
 }
