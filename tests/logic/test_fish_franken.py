@@ -407,6 +407,32 @@ def test_sound_on_forum_hardest_positions():
     assert all(thinned for _, thinned in found.values()), found
 
 
+def test_digits_every_template_covers_hide_no_fish(monkeypatch):
+    """Fish searches skip a digit whose candidates all lie in some template (templates.
+    untemplated); on stuck positions, and on them with 15% of the wrong candidates removed,
+    every fish of every shape is listed as by the search of every digit."""
+    rng = random.Random(5)
+    lines = sorted(set(fish_module.TECHNIQUE.values()) - set(fish_module.BIG_SIZES.values()))
+
+    def everything(pos: Position) -> tuple:
+        monkeypatch.setattr(fish_module, "_last_finned", None)
+        shapes = [house_fish(pos, size) for size in (2, 3, 4)]
+        return shapes, [[s.explanation for s in steps(t, pos)] for t in lines]
+
+    listed = 0
+    for stuck, solution in stuck_positions("forum_hardest_1106", 4, 2, below_franken()):
+        thinned = stuck.copy()
+        remove_wrong_candidates(thinned, solution, rng, 0.15)
+        for pos in (stuck, thinned):
+            skipping = everything(pos)
+            with monkeypatch.context() as m:
+                m.setattr(fish_module, "untemplated", lambda p: [None] * (p.geometry.size + 1))
+                searched = everything(pos)
+            assert skipping == searched
+            listed += sum(map(len, searched[0] + searched[1]))
+    assert listed
+
+
 # --- HoDoKu's endo fins, cannibalism, unfinned mutant fish, large fish asked for by id -----
 
 def test_endo_fin_finned_franken_x_wing():

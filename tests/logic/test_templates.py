@@ -16,7 +16,7 @@ from test_fish_franken import SOLVED, below_franken, sparse, wrong
 from sudokit.geometry import Geometry
 from sudokit.grid import Grid
 from sudokit.logic import Position
-from sudokit.logic.techniques.templates import digit_templates
+from sudokit.logic.techniques.templates import digit_templates, untemplated
 
 TEMPLATES = ["template-set", "template-delete"]
 
@@ -121,6 +121,38 @@ def test_counts_and_cells_match_listing_every_template(box):
             # the solution is a template: its cells of d are used
             assert {c for c in range(g.ncells) if solution[c] == d} <= used
     assert checked
+
+
+@pytest.mark.parametrize("box", [(2, 2), (2, 3)])
+def test_untemplated_are_the_candidates_no_listed_template_uses(box):
+    rng = random.Random(10 + box[1])
+    g = Geometry.of(box[0] * box[1], box)
+    some = 0
+    for _ in range(6):
+        pos, _ = thinned_position(g, rng, blank=0.6, thin=0.4)
+        free = untemplated(pos)
+        for d in range(1, g.size + 1):
+            _, used = templates_by_listing(pos, d)
+            expected = {c for c in range(g.ncells) if pos.has(c, d) and c not in used}
+            assert free[d] is not None
+            assert {c for c in range(g.ncells) if free[d] >> c & 1} == expected, d
+            some += bool(expected)
+    assert some
+
+
+def test_untemplated_unknown_where_a_candidate_sees_its_digit_placed():
+    # r1c1 = 1 while r1c2 keeps 1 as a candidate: templates (which take r1c1) would leave r1c2
+    # out, but a fish reads the candidates alone, so nothing is claimed for digit 1
+    pos = blank_position(4)
+    pos.values[0], pos.cands[0] = 1, 0
+    free = untemplated(pos)
+    assert free[1] is None
+    assert free[2] == 0  # every other cell of 2 fits some template
+
+
+def test_untemplated_unknown_on_a_variant_grid():
+    g = Geometry.of(4, (2, 2)).with_variants(["x"], None)
+    assert untemplated(Position.from_grid(Grid(g, [0] * 16)))[1:] == [None] * 4
 
 
 def refined_by_listing(pos: Position) -> dict[int, list[set[int]]]:

@@ -34,6 +34,7 @@ from ..position import Position
 from ..step import cell_list
 from .masks import digit_masks
 from .registry import REGISTRY, finder
+from .templates import untemplated
 
 SIZES = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
 KINDS = ("basic", "finned", "sashimi")
@@ -315,7 +316,10 @@ def _search(pos: Position, size: int, finned: bool) -> Iterator[Fish]:
     n = g.size
     bands = _bands(g)
     masks = digit_masks(pos)
+    free = untemplated(pos)
     for digit in range(1, n + 1):
+        if free[digit] == 0:
+            continue  # every candidate is in some template: no fish eliminates any
         limits.check()
         for o, (base_masks, cover_masks) in enumerate(((masks.rows[digit], masks.cols[digit]),
                                                        (masks.cols[digit], masks.rows[digit]))):
@@ -395,7 +399,9 @@ for _size in BIG_SIZES:
 # one, two and three matched candidates: the targets still possible. Cover sets are only
 # enumerated, target by target, for complete base sets with targets left. Results are cached
 # per digit by the mask of its cells, so along a solve path only the digits that changed are
-# searched again.
+# searched again. A digit whose every candidate lies in some template (a placement of all its
+# N copies, see templates.untemplated) is not searched at all: a fish's eliminations are
+# single-digit logic, so no template uses them. Along a solve path that is nearly every digit.
 
 #: Most fins (outside the cover) and endo fins (in two base sets) of a franken or mutant fish:
 #: HoDoKu's settings for listing every step.
@@ -773,8 +779,9 @@ def house_fish(pos: Position, size: int,
     :func:`_house_fish`); with ``reported``, only the franken and mutant fish, in the order
     their finders report them. The id is None for a basic fish of no technique here."""
     g = pos.geometry
+    free = untemplated(pos)
     for digit, cells in enumerate(_digit_cells(pos)):
-        if digit and cells:
+        if digit and cells and free[digit] != 0:
             limits.check()
             if reported:
                 found = [f for fs in _reported(g, size, cells, options.listing()).values()
@@ -788,8 +795,9 @@ def house_fish(pos: Position, size: int,
 def _register_house(size: int, technique: str) -> None:
     def find(pos: Position):
         g = pos.geometry
+        free = untemplated(pos)
         for digit, cells in enumerate(_digit_cells(pos)):
-            if digit and cells:
+            if digit and cells and free[digit] != 0:
                 limits.check()
                 for f in _reported(g, size, cells, options.listing()).get(technique, ()):
                     yield fish_step(pos, _as_fish(g, digit, cells, f), technique)

@@ -178,6 +178,52 @@ def digit_templates(pos: Position, digit: int) -> tuple[int, list[int]] | None:
     return total, _cells(pos.geometry.size, used)
 
 
+_last_untemplated: tuple[tuple, list[int | None]] | None = None
+
+
+def untemplated(pos: Position) -> list[int | None]:
+    """Per digit 1..N (index 0 unused), the mask of its candidate cells that no template uses:
+    every elimination logic on that digit alone (fish of any shape, single-digit patterns) can
+    make lies there, so a digit with 0 has none. None where unknown: a variant grid, too many
+    templates to count, or a candidate sharing a house with the digit placed (a broken
+    position: templates then miss what candidate-only logic sees). The last result is kept."""
+    global _last_untemplated
+    g = pos.geometry
+    key = (g, tuple(pos.values), tuple(pos.cands))
+    if _last_untemplated is not None and _last_untemplated[0] == key:
+        return _last_untemplated[1]
+    n = g.size
+    out: list[int | None] = [None] * (n + 1)
+    if g.is_classic:
+        peers = peer_masks(g)
+        full = (1 << n) - 1
+        cells = [0] * (n + 1)
+        near = [0] * (n + 1)  # per digit, the cells that see it placed
+        placed: list[list[int]] = [[] for _ in range(n + 1)]
+        for c, (v, m) in enumerate(zip(pos.values, pos.cands)):
+            if v:
+                near[v] |= peers[c]
+                placed[v].append(c)
+            while m:
+                low = m & -m
+                cells[low.bit_length()] |= 1 << c
+                m ^= low
+        for d in range(1, n + 1):
+            if cells[d] & near[d]:
+                continue
+            allowed = [cells[d] >> (r * n) & full for r in range(n)]  # as _allowed_rows
+            for c in placed[d]:
+                allowed[c // n] = 1 << c % n
+            result = _templates(g, tuple(allowed))
+            if result is not None:
+                used = 0
+                for r, m in enumerate(result[1]):
+                    used |= m << (r * n)
+                out[d] = cells[d] & ~used
+    _last_untemplated = (key, out)
+    return out
+
+
 def _sure_rows(total: int, used) -> list[int]:
     """Per row, the column every template takes (0 where they differ): a template takes one
     cell of each row, so a row all templates agree on uses a single column."""
