@@ -418,7 +418,8 @@ class Engine:
         else:
             inner = Engine(self.g, cands, 0 if level == 4 else level - 3, True, self.budget)
             kinds = "ocr"
-        for hint in search(inner, kinds, first=True):
+        for hint in search(inner, kinds, first=True,
+                           reference=self.cands if level <= 3 else None):
             parents = rule_parents(self, cands, hint)
             if not parents:
                 continue
@@ -475,9 +476,131 @@ def rule_parents(outer: Engine, cands: list[int], hint: Hint) -> list[int]:
     return list(out)
 
 
+class _Grid:
+    """The parts of an :class:`Engine` a :class:`StaticGraph` reads."""
+
+    def __init__(self, cands: list[int], n: int, t, budget: Budget) -> None:
+        self.cands, self.n, self.tables, self.budget = cands, n, t, budget
+        boards = [0] * n
+        for c, m in enumerate(cands):
+            while m:
+                low = m & -m
+                m ^= low
+                boards[low.bit_length() - 1] |= 1 << c
+        self.boards = boards
+
+
+class StaticGraph:
+    """The static implications of a grid as bit sets over candidates (bit ``p``): each
+    candidate's weak partners (on -> off) and strong partners (off -> on: the other candidate
+    of a bivalue cell, the other place of a bilocal digit). :meth:`closure` follows a static
+    branch with set operations, many times faster than :meth:`Engine.run`; the engine then
+    rebuilds only the branches of the hints found, with their parents."""
+
+    def __init__(self, engine) -> None:
+        n, t = engine.n, engine.tables
+        self.n, self.tables = n, t
+        cands, boards = engine.cands, engine.boards
+        peer, houses_of = t.peer, t.houses_of
+        weak, strong = {}, {}
+        for c, m in enumerate(cands):
+            x = m
+            while x:
+                low = x & -x
+                x ^= low
+                d = low.bit_length() - 1
+                p = c * n + d
+                w = 0
+                y = m ^ low
+                while y:
+                    lo = y & -y
+                    y ^= lo
+                    w |= 1 << (c * n + lo.bit_length() - 1)
+                y = boards[d] & peer[c]
+                while y:
+                    lo = y & -y
+                    y ^= lo
+                    w |= 1 << ((lo.bit_length() - 1) * n + d)
+                weak[p] = w
+                s = 0
+                if m.bit_count() == 2:
+                    s |= 1 << (c * n + (m ^ low).bit_length() - 1)
+                for _, hm in houses_of[c]:
+                    b = boards[d] & hm
+                    if b.bit_count() == 2:
+                        s |= 1 << (((b & ~(1 << c)).bit_length() - 1) * n + d)
+                if s:
+                    strong[p] = s
+        self.weak, self.strong = weak, strong
+        self.linked = sum(1 << p for p in strong)
+        self.relevant = -1
+        self._memo: dict[int, tuple[int, int]] = {}
+        self.budget = engine.budget
+
+    def focus(self, reference: list[int]) -> None:
+        """Keep to the candidates whose branch can use a strong link the ``reference`` grid
+        (a superset of this one) lacks: a static contradiction that uses none is one of the
+        reference grid too, which the simpler techniques would have found there."""
+        old = StaticGraph(_Grid(reference, self.n, self.tables, self.budget))
+        weak, strong, n = self.weak, self.strong, self.n
+        target = 0
+        for q, s in strong.items():
+            if s & ~old.strong.get(q, 0):
+                target |= weak[q] | (1 << q)  # on candidates that turn q off, and q's own
+        # backwards along on -> off -> on: r's predecessors are the weak partners of r's
+        # strong partners
+        reach, frontier = target, target
+        while frontier:
+            new = 0
+            while frontier:
+                low = frontier & -frontier
+                frontier ^= low
+                x = strong.get(low.bit_length() - 1, 0)
+                while x:
+                    lo = x & -x
+                    x ^= lo
+                    new |= weak.get(lo.bit_length() - 1, 0)
+            frontier = new & ~reach
+            reach |= frontier
+        self.relevant = reach
+        del n
+
+    def closure(self, p: int) -> tuple[int, int]:
+        """(on set, off set) of the static branch of ``p`` on; they meet on a contradiction."""
+        out = self._memo.get(p)
+        if out is not None:
+            return out
+        self.budget.spend()
+        weak, strong, linked = self.weak, self.strong, self.linked
+        on, off = 1 << p, 0
+        frontier = on
+        while frontier:
+            new_off = 0
+            while frontier:
+                low = frontier & -frontier
+                frontier ^= low
+                new_off |= weak[low.bit_length() - 1]
+            new_off &= ~off
+            off |= new_off
+            if off & on:
+                break
+            new_on = 0
+            x = new_off & linked
+            while x:
+                low = x & -x
+                x ^= low
+                new_on |= strong[low.bit_length() - 1]
+            frontier = new_on & ~on
+            on |= frontier
+            if off & on:
+                break
+        out = self._memo[p] = (on, off)
+        return out
+
+
 # --- the hints of a grid ----------------------------------------------------------------------
 
-def search(engine: Engine, kinds: str, first: bool = False, skip=None):
+def search(engine: Engine, kinds: str, first: bool = False, skip=None, reference=None):
     """The hints of a grid, as found. ``kinds``: ``o`` a candidate's branch contradicts,
     ``f`` assuming it false contradicts (dynamic), ``d`` on and off agree (dynamic, cells of 3+
     candidates), ``c`` every candidate of a cell agrees, ``r`` every place of a digit in a
@@ -495,6 +618,30 @@ def search(engine: Engine, kinds: str, first: bool = False, skip=None):
         return b
 
     level, dyn = engine.level, engine.dynamic
+    graph = StaticGraph(engine) if not dyn and level == 0 else None
+    if graph is not None and reference is not None:
+        graph.focus(reference)
+
+    def may_conflict(p: int) -> bool:
+        if graph is None:
+            return True
+        if not graph.relevant >> p & 1:
+            return False
+        on_set, off_set = graph.closure(p)
+        return bool(on_set & off_set)
+
+    def may_agree(ps: list[int]) -> bool:
+        if graph is None:
+            return True
+        ons, offs = -1, -1
+        for p in ps:
+            on_set, off_set = graph.closure(p)
+            if on_set & off_set:
+                return False
+            ons &= on_set
+            offs &= off_set
+        return bool(ons | offs)
+
     if "o" in kinds:
         for _, c in cells:
             m = cands[c]
@@ -502,7 +649,7 @@ def search(engine: Engine, kinds: str, first: bool = False, skip=None):
                 low = m & -m
                 m ^= low
                 p = c * n + low.bit_length() - 1
-                if skip is not None and skip(p):
+                if skip is not None and skip(p) or not may_conflict(p):
                     continue
                 b = on_branch(p)
                 if b.conflict is not None:
@@ -537,6 +684,8 @@ def search(engine: Engine, kinds: str, first: bool = False, skip=None):
                 low = m & -m
                 m ^= low
                 ps.append(c * n + low.bit_length() - 1)
+            if not may_agree(ps):
+                continue
             bs = [on_branch(p) for p in ps]
             if any(b.conflict is not None for b in bs):
                 continue
@@ -556,6 +705,8 @@ def search(engine: Engine, kinds: str, first: bool = False, skip=None):
                     low = x & -x
                     x ^= low
                     ps.append((low.bit_length() - 1) * n + d)
+                if not may_agree(ps):
+                    continue
                 bs = [on_branch(p) for p in ps]
                 if any(b.conflict is not None for b in bs):
                     continue
@@ -604,5 +755,5 @@ def base_difficulty(level: int, dynamic: bool) -> float:
     return 8.5 if dynamic else 8.0
 
 
-__all__ = ["ADVANCED", "Budget", "BudgetExhausted", "Branch", "Engine", "Hint", "NAKED",
+__all__ = ["ADVANCED", "Budget", "BudgetExhausted", "Branch", "Engine", "Hint", "NAKED", "StaticGraph",
            "NODE_LIMIT", "ancestors", "base_difficulty", "complexity", "rule_parents", "search"]

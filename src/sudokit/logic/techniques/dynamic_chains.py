@@ -18,22 +18,44 @@ Every search keeps a branch budget (:data:`.chaining.NODE_LIMIT`) on top of the 
 
 from __future__ import annotations
 
+import os
+from contextlib import contextmanager
 from collections.abc import Iterator
 
 from ..position import Position
 from ..step import Branch as StepBranch, Link, Step
 from . import chaining
-from .chaining import Budget, BudgetExhausted, Engine, Hint, ancestors, base_difficulty
+from .chaining import NODE_LIMIT, Budget, BudgetExhausted, Engine, Hint, ancestors, base_difficulty
 from .propagation import analysis
 from .registry import REGISTRY, finder
 
 #: Nesting levels the nested forcing chains try (SE's 9.5 .. 11.0).
 NESTED_LEVELS = (2, 3, 4, 5)
 
+#: [True] while a rating runs (:func:`exhaustive`): each level's hints are compared for the
+#: easiest, as SE does; else the first hint found will do.
+EXHAUSTIVE = [False]
+
+#: Hints a nested level collects before the easiest of them is taken (the search stops there).
+PICK = 6
+
+_DEBUG = bool(os.environ.get("SUDOKIT_DEBUG_CHAINS"))
+
 #: Hints of the last positions searched, per (technique, position).
 _CACHE: dict = {}
 #: Set when a search ran out of its budget (the last position searched): what it says.
 last_exhausted: list[str] = []
+
+
+@contextmanager
+def exhaustive():
+    """Within the block, the finders compare a level's hints for the easiest (the rating)."""
+    before = EXHAUSTIVE[0]
+    EXHAUSTIVE[0] = True
+    try:
+        yield
+    finally:
+        EXHAUSTIVE[0] = before
 
 
 def difficulty(hint: Hint) -> float:
@@ -44,34 +66,60 @@ def difficulty(hint: Hint) -> float:
 
 
 def _hints(pos: Position, tech_id: str, levels, dynamic: bool, kinds: str,
-           lazy: bool) -> list[Hint]:
-    key = (tech_id, pos.geometry, tuple(pos.values), tuple(pos.cands))
+           nested: bool) -> list[Hint]:
+    key = (tech_id, EXHAUSTIVE[0], pos.geometry, tuple(pos.values), tuple(pos.cands))
     found = _CACHE.get(key)
     if found is not None:
         return found
     if len(_CACHE) > 16:
         _CACHE.clear()
     a = analysis(pos)
-    skip = None
-    if lazy:
-        sol = a.solution()
-        if sol is not None:
-            n = pos.geometry.size
-            skip = lambda p: sol[p // n] == p % n + 1  # noqa: E731
     found = []
     last_exhausted.clear()
     if a.base.contradiction is None:
-        budget = Budget()
-        try:
-            for level in levels:
-                engine = Engine(pos.geometry, pos.cands, level, dynamic, budget)
-                found = list(chaining.search(engine, kinds, skip=skip))
+        sol = a.solution()
+        skip = None
+        if sol is not None:
+            n = pos.geometry.size
+            skip = lambda p: sol[p // n] == p % n + 1  # noqa: E731
+        if EXHAUSTIVE[0]:
+            found = _collect(pos, tech_id, levels, dynamic, kinds, skip if nested else None,
+                             PICK if nested else None, NODE_LIMIT)
+        else:
+            # the first hint will do: contradictions first (the solution's candidates skipped),
+            # the other kinds after; nested levels under a growing budget, so a level whose
+            # search is long does not hold up the next one's quick find
+            budgets = (2_000, 15_000, NODE_LIMIT) if nested else (NODE_LIMIT,)
+            for nodes in budgets:
+                found = _collect(pos, tech_id, levels, dynamic, "o", skip, 1, nodes)
+                if not found and kinds != "o":
+                    found = _collect(pos, tech_id, levels, dynamic, kinds.replace("o", ""), None,
+                                     1, nodes)
                 if found:
                     break
-        except BudgetExhausted as e:
-            last_exhausted.append(str(e))
     found.sort(key=lambda h: (difficulty(h), h.complexity))
     _CACHE[key] = found
+    return found
+
+
+def _collect(pos, tech_id, levels, dynamic, kinds, skip, most, nodes) -> list[Hint]:
+    """The hints of the first level that has some (at most ``most``), each level searched
+    with a budget of ``nodes`` branches."""
+    found: list[Hint] = []
+    for level in levels:
+        engine = Engine(pos.geometry, pos.cands, level, dynamic, Budget(nodes))
+        try:
+            for hint in chaining.search(engine, kinds, skip=skip):
+                found.append(hint)
+                if most is not None and len(found) >= most:
+                    break
+        except BudgetExhausted as e:
+            last_exhausted.append(f"{tech_id} level {level}: {e}")
+        if _DEBUG:
+            print(f"  [{tech_id} level {level} {kinds}: {len(found)} hints, "
+                  f"{nodes - engine.budget.left} branches]")
+        if found:
+            break
     return found
 
 
@@ -189,10 +237,10 @@ def _writer(tech_id: str, label: str):
 
 
 def _steps(pos: Position, tech_id: str, label: str, levels, dynamic: bool, kinds: str,
-           lazy: bool = False) -> Iterator[Step]:
+           nested: bool = False) -> Iterator[Step]:
     write = _writer(tech_id, label)
     seen = set()
-    for hint in _hints(pos, tech_id, levels, dynamic, kinds, lazy):
+    for hint in _hints(pos, tech_id, levels, dynamic, kinds, nested):
         k = (tuple(hint.placements), tuple(hint.eliminations))
         if k not in seen:
             seen.add(k)
@@ -218,4 +266,4 @@ def dynamic_forcing_chain_plus(pos: Position) -> Iterator[Step]:
 @finder("nested-forcing-chain")
 def nested_forcing_chain(pos: Position) -> Iterator[Step]:
     return _steps(pos, "nested-forcing-chain", "Nested Forcing Chains", NESTED_LEVELS, True, "o",
-                  lazy=True)
+                  nested=True)
