@@ -16,6 +16,7 @@ from . import dynamic_chains  # noqa: F401
 from . import als  # noqa: F401
 from . import sue_de_coq  # noqa: F401
 from . import templates  # noqa: F401
+from . import aligned_exclusion  # noqa: F401
 from . import killer  # noqa: F401
 from .registry import CATALOGUE, ON_REQUEST, REGISTRY, Technique
 
