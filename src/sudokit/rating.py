@@ -16,8 +16,13 @@ the score; the techniques are those the path uses. How the path is chosen and sc
   (:func:`length_bonus`): +0.1 each time their length passes a step of 4, 6, 8, 12, 16, 24,
   32, 48, ... (each step alternately x1.5 and x4/3 of the one before). The length
   (:func:`step_length`) is the number of cells of the chain, one more when it goes through
-  bivalue cells; cells plus links for ALS steps; the cells a Nishio branch fills. Forcing
-  chains and nets, whose steps do not carry their branches, have fixed weights.
+  bivalue cells; cells plus links for ALS steps; the cells a Nishio branch fills.
+- SE's own chaining levels (:data:`SE_CHAINING`: multiple 8.0, dynamic 8.5, dynamic+ 9.0,
+  nested 9.5 + 0.5 per level) carry their rating in the step: the level's base plus the length
+  adjustment of the chains' complexity (every potential of every chain, inner chains
+  included), as SE counts it; the finders compare a level's hints while a rating runs. The
+  propagation-based forcing chains and nets (:data:`NOT_SE`) are left out of the rating path,
+  and trial techniques are used only when no technique has a step.
 - A puzzle the techniques cannot finish without trial (a ``trial``-family step, or stuck with no
   technique left) is rated honestly: ``trial`` is true, the level is ``extreme`` and the
   :attr:`Rating.label` says "needs trial"; when the solver was stuck the score is at least the
@@ -80,7 +85,20 @@ SE_WEIGHTS: dict[str, float] = {
     "death-blossom": 8.0, "sue-de-coq": 8.0,
     # propagation with singles and locked candidates: dynamic+ chains; with subsets too: more
     "forcing-chain": 8.9, "forcing-net": 9.3,
+    # SE's own chaining levels (each step carries its rating: base + length of its chains)
+    "multiple-forcing-chain": 8.0, "dynamic-forcing-chain": 8.5,
+    "dynamic-forcing-chain-plus": 9.0, "nested-forcing-chain": 9.5,
 }
+
+#: SE's chaining levels (:mod:`sudokit.logic.techniques.dynamic_chains`): a step's difficulty
+#: is already SE's (its level's base plus the length adjustment of its complexity), and the
+#: finder gives the easiest first.
+SE_CHAINING = frozenset({"multiple-forcing-chain", "dynamic-forcing-chain",
+                         "dynamic-forcing-chain-plus", "nested-forcing-chain"})
+
+#: Propagation-based forcing steps the SE-scale path leaves out: SE reaches their deductions
+#: with its own chaining levels (:data:`SE_CHAINING`), rated by length.
+NOT_SE = frozenset({"forcing-chain", "forcing-net"})
 
 #: Chains on one digit get SE's lower single-digit bases (cycle 6.5, chain 6.6).
 SINGLE_DIGIT_WEIGHTS: dict[str, float] = {
@@ -190,6 +208,8 @@ def step_score(step, geometry, direct: bool = False) -> float:
     from .logic.techniques import CATALOGUE
 
     tid = step.technique
+    if tid in SE_CHAINING:
+        return step.difficulty
     if direct and tid in DIRECT_WEIGHTS:
         return DIRECT_WEIGHTS[tid]
     if tid == "hidden-single" and step.houses and step.houses[0] < 2 * geometry.size:
@@ -253,6 +273,7 @@ class _Stage:
 def _make_solver_class():
     from .logic.solver import LogicalSolver
     from .logic.techniques import CATALOGUE, REGISTRY, default_order
+    from .logic.techniques.registry import TRIAL_FAMILIES
 
     class RatingSolver(LogicalSolver):
         """The logical solver picking, at each position, the step with the lowest SE-scale
@@ -267,18 +288,24 @@ def _make_solver_class():
             self.stopped_at_ceiling = False
             stages = [_Stage(t.id, DIRECT_WEIGHTS[t.id], "direct") for t in self.order
                       if t.id in DIRECT_WEIGHTS]
+            last = []
             for t in self.order:
+                if t.id in NOT_SE:
+                    continue
                 varies = (_lengthy(t.id) or t.id in SINGLE_DIGIT_WEIGHTS
-                          or CATALOGUE[t.id][2] == "fish")
-                stages.append(_Stage(t.id, technique_weight(t.id), "shortest" if varies else "first"))
-            self.stages = sorted(stages, key=lambda s: s.base)  # stable: catalogue order on ties
+                          or CATALOGUE[t.id][2] == "fish") and t.id not in SE_CHAINING
+                stage = _Stage(t.id, technique_weight(t.id), "shortest" if varies else "first")
+                (last if t.family in TRIAL_FAMILIES else stages).append(stage)
+            # stable: catalogue order on ties; trial only when no technique has a step
+            self.stages = sorted(stages, key=lambda s: s.base) + sorted(last, key=lambda s: s.base)
 
         def _next_step(self, position):
+            trial_ids = {t.id for t in self.order if t.family in TRIAL_FAMILIES}
             allowed = {t.id for t in self._techniques(position)}
             g = position.geometry
             best, best_score = None, math.inf
             for stage in self.stages:
-                if stage.base >= best_score:
+                if stage.base >= best_score or best is not None and stage.technique in trial_ids:
                     break
                 if self.ceiling is not None and stage.base > self.ceiling:
                     self.stopped_at_ceiling = best is None
@@ -438,6 +465,7 @@ def rate(puzzle, *, time_limit: float | None = None, unique: bool | None = None,
     looking for a band. Raises :class:`InvalidPuzzleError` for clashing givens or no solution.
     """
     from .logic.techniques import REGISTRY
+    from .logic.techniques.dynamic_chains import exhaustive
     from .logic.techniques.registry import TRIAL_FAMILIES
 
     start = time.perf_counter()
@@ -445,7 +473,8 @@ def rate(puzzle, *, time_limit: float | None = None, unique: bool | None = None,
         position = _position_of(puzzle)
         is_unique = _check_solvable(position, unique)
         solver = rating_solver(is_unique, ceiling)
-        path = solver.solve_path(position)
+        with exhaustive():
+            path = solver.solve_path(position)
     geometry = position.geometry
     scores = [solver.scores.get(id(s), step_score(s, geometry)) for s in path.steps]
     score = max(scores, default=0.0)
