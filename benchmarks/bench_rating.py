@@ -10,7 +10,12 @@ ratings), rates every puzzle with sudokit and reports
 - the same per source and per ER band, and how often the level agrees with ER's level,
 - with ``--details``, one row per puzzle (ER, score, hardest technique), worst first.
 
-Run: ``python benchmarks/bench_rating.py [--count N] [--details] [--time-limit S]``.
+``--file`` rates another file of the same kind: a header line, then puzzle and SE's ER, EP and
+ED (by name ``er``/``ep``/``ed`` or ``se_rating_er``/``se_ep``/``se_ed``; ``source`` optional);
+``--every K`` takes every K-th puzzle (a spread sample of a long file).
+
+Run: ``python benchmarks/bench_rating.py [--file F] [--count N] [--every K] [--details]
+[--time-limit S]``.
 """
 
 from __future__ import annotations
@@ -26,10 +31,17 @@ DATA = ROOT.parent / "shared" / "data"
 sys.path.insert(0, str(ROOT / "src"))
 
 
-def load(path: Path, count: int | None) -> list[dict]:
+#: Other names of the columns in rating files.
+ALIASES = {"se_rating_er": "er", "se_ep": "ep", "se_ed": "ed"}
+
+
+def load(path: Path, count: int | None, every: int = 1) -> list[dict]:
     lines = path.read_text().splitlines()
-    header = lines[0].split("\t")
+    header = [ALIASES.get(h, h) for h in lines[0].split("\t")]
     rows = [dict(zip(header, line.split("\t"))) for line in lines[1:] if line.strip()]
+    for row in rows:
+        row.setdefault("source", path.stem)
+    rows = rows[::max(1, every)]
     return rows[:count] if count else rows
 
 
@@ -45,14 +57,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--count", type=int, default=None, help="rate only the first N puzzles")
     ap.add_argument("--details", action="store_true", help="one row per puzzle, worst first")
     ap.add_argument("--time-limit", type=float, default=None, help="seconds per puzzle")
+    ap.add_argument("--file", type=Path, default=DATA / "se_rated.tsv",
+                    help="ratings file (default: shared/data/se_rated.tsv)")
+    ap.add_argument("--every", type=int, default=1, help="rate every K-th puzzle only")
     args = ap.parse_args(argv)
-    path = DATA / "se_rated.tsv"
+    path = args.file
     if not path.exists():
         print(f"no ratings file at {path}", file=sys.stderr)
         return 1
     from sudokit.rating import level_of, rate, spearman
 
-    rows = load(path, args.count)
+    rows = load(path, args.count, args.every)
     results = []
     start = time.perf_counter()
     for row in rows:
