@@ -4,8 +4,9 @@ shortest chains first, and the length cap."""
 from __future__ import annotations
 
 import pytest
-from helpers import blank_position, check_sound, eliminations, only, steps
+from helpers import blank_position, check_sound, eliminations, names, only, steps
 
+from sudokit.logic.options import listing_all
 from sudokit.logic.techniques import chains
 
 
@@ -31,6 +32,25 @@ def test_x_chain_shortest_first():
     assert [l.strong for l in long.links] == [True, False, True, False, True]
     g = pos.geometry
     assert (long.links[0].start, long.links[-1].end) == ((g.cell(0, 0), 5), (g.cell(3, 1), 5))
+
+
+def test_x_chain_listing_keeps_a_longer_chain_that_removes_more():
+    # ends r1c1 and r2c6: the 3-link chain passes through r1c4, which sees both ends; the
+    # 5-link chain r1c1 = r7c1 - r7c5 = r3c5 - r3c6 = r2c6 avoids it and removes 5 there too
+    pos = blank_position(9)
+    only(pos, 5, "r1", ["r1c1", "r1c4"])
+    only(pos, 5, "c6", ["r2c6", "r3c6"])
+    only(pos, 5, "c1", ["r1c1", "r7c1"])
+    only(pos, 5, "c5", ["r3c5", "r7c5"])
+    wider = {"r1c4-5", "r2c2-5", "r2c3-5"}
+    assert {"r2c2-5", "r2c3-5"} in eliminations("x-chain", pos)
+    assert wider not in eliminations("x-chain", pos)  # a single step: one chain per pair of ends
+    with listing_all():
+        listed = steps("x-chain", pos)
+    longer = [s for s in listed if names(pos, s.eliminations) == wider]
+    assert [s.explanation.split(":")[0] for s in longer] == ["X-Chain on 5 (5 links)"]
+    assert longer[0].explanation.startswith(
+        "X-Chain on 5 (5 links): r1c1=5 = r7c1=5 - r7c5=5 = r3c5=5 - r3c6=5 = r2c6=5:")
 
 
 def test_x_chain_length_cap(monkeypatch):

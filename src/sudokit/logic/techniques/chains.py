@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+from .. import options
 from ..links import LinkGraph, cells_of, chain_links, chain_text
 from ..position import Position
 from .registry import REGISTRY, finder
@@ -67,7 +68,9 @@ def _breadth_first(start: int, tag: int, depth: int, moves):
 
 def _x_chains(graph: LinkGraph, digit: int, max_links: int):
     """(links, cells, targets) of the shortest X-Chain found between each pair of end cells that
-    removes something. The search tag is 1 when the node was reached by a strong link."""
+    removes something (when listing every instance: for each set of cells it removes from).
+    The search tag is 1 when the node was reached by a strong link."""
+    every = options.listing()
     partners = graph.partners(digit)
     if not partners:
         return []
@@ -91,9 +94,13 @@ def _x_chains(graph: LinkGraph, digit: int, max_links: int):
                 if not tag:
                     continue
                 key = (min(start, nxt), max(start, nxt))
-                if key in found and found[key][0] <= links:
+                if not every and key in found and found[key][0] <= links:
                     continue
                 targets = peers[start] & peers[nxt] & dmask & ~new[3]
+                if every:  # a chain avoiding a cell the shorter one passes through removes more
+                    key = (key, targets)
+                    if key in found and found[key][0] <= links:
+                        continue
                 if targets:
                     found[key] = (links, [c for c, _ in _node_path(new)], targets)
     return list(found.values())
