@@ -127,11 +127,12 @@ def ancestors(branch: Branch, ends: list[int]) -> list[int]:
 
 
 def complexity(hint: Hint) -> int:
-    """SE's complexity: the potentials of every chain, plus each distinct inner chain's."""
+    """SE's complexity: the potentials of each chain (of both chains of a contradiction, each
+    counted in full), plus each distinct inner chain's."""
     total = 0
     inner: dict[int, Hint] = {}
     for b, ends in hint.ends():
-        keys = ancestors(b, ends)
+        keys = [k for end in ends for k in ancestors(b, [end])]
         total += len(keys)
         for k in keys:
             h = b.nested.get(k)
