@@ -34,7 +34,8 @@ from collections import deque
 from ... import limits
 from ...errors import SearchLimitError
 from ...geometry import Geometry
-from .propagation import tables
+from ..position import Position
+from .propagation import SINGLES, Base, branch as propagate, tables
 
 #: Branches one step may run before it gives up (inner branches included).
 NODE_LIMIT = 60_000
@@ -144,8 +145,10 @@ def complexity(hint: Hint) -> int:
 class Engine:
     """The branches of one grid (``cands``: a candidate mask per cell, 0 for a filled cell)."""
 
-    def __init__(self, g: Geometry, cands, level: int, dynamic: bool, budget: Budget) -> None:
+    def __init__(self, g: Geometry, cands, level: int, dynamic: bool, budget: Budget,
+                 values=None) -> None:
         t = self.tables = tables(g)
+        self.values = values  # the grid's placed digits, when known (for SinglesFilter)
         self.g, self.n = g, t.n
         self.cands = list(cands)
         boards = [0] * t.n
@@ -291,13 +294,14 @@ class Engine:
         found = []
         for d in range(n):
             b = boards[d]
-            if not b:
+            lost = self.boards[d] & ~b
+            if not b or not lost:  # a lock with no lost place is the position's own
                 continue
             for seg, rest_a, rest_b in self.tables.intersections:
                 if not b & seg:
                     continue
                 for inside, outside in ((rest_a, rest_b), (rest_b, rest_a)):
-                    if not b & inside and b & outside:
+                    if lost & inside and not b & inside and b & outside:
                         parents = self._removed(d, boards, inside)
                         if parents:
                             x = b & outside
@@ -312,7 +316,11 @@ class Engine:
     def _hidden_pairs(self, cands, boards):
         n = self.n
         found = []
+        src = self.boards
+        lost_any = [src[d] & ~boards[d] for d in range(n)]
         for hm in self.tables.house:
+            if not any(lost & hm for lost in lost_any):
+                continue
             two = {}
             for d in range(n):
                 b = boards[d] & hm
@@ -353,7 +361,7 @@ class Engine:
                 m = cands[c]
                 if m.bit_count() != 2:
                     continue
-                if m not in seen:
+                if m not in seen or (self.cands[c] == m and self.cands[seen[m]] == m):
                     seen[m] = c
                     continue
                 a = seen[m]
@@ -384,6 +392,8 @@ class Engine:
         found = []
         for d in range(n):
             b = boards[d]
+            if b == self.boards[d]:
+                continue
             for first, other in ((0, n), (n, 0)):
                 pairs: dict[int, int] = {}
                 for i in range(first, first + n):
@@ -414,10 +424,11 @@ class Engine:
         each candidate it removes; parents: the branch's off candidates its singles used."""
         level = self.level
         if level <= 3:
-            inner = Engine(self.g, cands, 0, False, self.budget)
+            inner = Engine(self.g, cands, 0, False, self.budget, self.values)
             kinds = "o" if level == 2 else "ocr"
         else:
-            inner = Engine(self.g, cands, 0 if level == 4 else level - 3, True, self.budget)
+            inner = Engine(self.g, cands, 0 if level == 4 else level - 3, True, self.budget,
+                           self.values)
             kinds = "ocr"
         for hint in search(inner, kinds, first=True,
                            reference=self.cands if level <= 3 else None):
@@ -477,6 +488,10 @@ def rule_parents(outer: Engine, cands: list[int], hint: Hint) -> list[int]:
     return list(out)
 
 
+#: Strong links of the reference grids of :meth:`StaticGraph.focus` (an outer branch's start).
+_REFERENCE: dict[tuple, dict[int, int]] = {}
+
+
 class _Grid:
     """The parts of an :class:`Engine` a :class:`StaticGraph` reads."""
 
@@ -492,61 +507,70 @@ class _Grid:
 
 
 class StaticGraph:
-    """The static implications of a grid as bit sets over candidates (bit ``p``): each
-    candidate's weak partners (on -> off) and strong partners (off -> on: the other candidate
-    of a bivalue cell, the other place of a bilocal digit). :meth:`closure` follows a static
-    branch with set operations, many times faster than :meth:`Engine.run`; the engine then
-    rebuilds only the branches of the hints found, with their parents."""
+    """The static implications of a grid as bit sets over candidates (bit ``d * cells + c``,
+    digit-major so that a digit's peers are one shifted board): each candidate's weak partners
+    (on -> off) and strong partners (off -> on: the other candidate of a bivalue cell, the
+    other place of a bilocal digit). :meth:`closure` follows a static branch with set
+    operations, many times faster than :meth:`Engine.run`; the engine then rebuilds only the
+    branches of the hints found, with their parents."""
 
     def __init__(self, engine) -> None:
         n, t = engine.n, engine.tables
         self.n, self.tables = n, t
+        cells = self.cells = len(engine.cands)
         cands, boards = engine.cands, engine.boards
         peer, houses_of = t.peer, t.houses_of
         weak, strong = {}, {}
         for c, m in enumerate(cands):
+            if not m:
+                continue
+            mates = 0
+            x = m
+            while x:
+                low = x & -x
+                x ^= low
+                mates |= 1 << ((low.bit_length() - 1) * cells + c)
+            two = m.bit_count() == 2
             x = m
             while x:
                 low = x & -x
                 x ^= low
                 d = low.bit_length() - 1
-                p = c * n + d
-                w = 0
-                y = m ^ low
-                while y:
-                    lo = y & -y
-                    y ^= lo
-                    w |= 1 << (c * n + lo.bit_length() - 1)
-                y = boards[d] & peer[c]
-                while y:
-                    lo = y & -y
-                    y ^= lo
-                    w |= 1 << ((lo.bit_length() - 1) * n + d)
-                weak[p] = w
-                s = 0
-                if m.bit_count() == 2:
-                    s |= 1 << (c * n + (m ^ low).bit_length() - 1)
+                q = d * cells + c
+                weak[q] = ((boards[d] & peer[c]) << (d * cells)) | (mates ^ (1 << q))
+                st = (mates ^ (1 << q)) if two else 0
                 for _, hm in houses_of[c]:
                     b = boards[d] & hm
                     if b.bit_count() == 2:
-                        s |= 1 << (((b & ~(1 << c)).bit_length() - 1) * n + d)
-                if s:
-                    strong[p] = s
+                        st |= (b ^ (1 << c)) << (d * cells)
+                if st:
+                    strong[q] = st
         self.weak, self.strong = weak, strong
-        self.linked = sum(1 << p for p in strong)
+        self.linked = sum(1 << q for q in strong)
         self.relevant = -1
         self._memo: dict[int, tuple[int, int]] = {}
         self.budget = engine.budget
+
+    def index(self, p: int) -> int:
+        """The bit of the engine's candidate ``p`` (``cell * n + digit``)."""
+        c, d = divmod(p, self.n)
+        return d * self.cells + c
 
     def focus(self, reference: list[int]) -> None:
         """Keep to the candidates whose branch can use a strong link the ``reference`` grid
         (a superset of this one) lacks: a static contradiction that uses none is one of the
         reference grid too, which the simpler techniques would have found there."""
-        old = StaticGraph(_Grid(reference, self.n, self.tables, self.budget))
-        weak, strong, n = self.weak, self.strong, self.n
+        key = tuple(reference)
+        old = _REFERENCE.get(key)
+        if old is None:
+            if len(_REFERENCE) > 64:
+                _REFERENCE.clear()
+            old = _REFERENCE[key] = StaticGraph(_Grid(reference, self.n, self.tables,
+                                                      self.budget)).strong
+        weak, strong = self.weak, self.strong
         target = 0
-        for q, s in strong.items():
-            if s & ~old.strong.get(q, 0):
+        for q, st in strong.items():
+            if st & ~old.get(q, 0):
                 target |= weak[q] | (1 << q)  # on candidates that turn q off, and q's own
         # backwards along on -> off -> on: r's predecessors are the weak partners of r's
         # strong partners
@@ -564,7 +588,6 @@ class StaticGraph:
             frontier = new & ~reach
             reach |= frontier
         self.relevant = reach
-        del n
 
     def closure(self, p: int) -> tuple[int, int]:
         """(on set, off set) of the static branch of ``p`` on; they meet on a contradiction."""
@@ -573,7 +596,7 @@ class StaticGraph:
             return out
         self.budget.spend()
         weak, strong, linked = self.weak, self.strong, self.linked
-        on, off = 1 << p, 0
+        on, off = 1 << self.index(p), 0
         frontier = on
         while frontier:
             new_off = 0
@@ -599,6 +622,49 @@ class StaticGraph:
         return out
 
 
+class SinglesFilter:
+    """Placement propagation with singles (:mod:`.propagation`, on bitboards) as a cheap test
+    before a dynamic branch of level 0: it follows at least what such a branch follows, so a
+    candidate whose propagation reaches no contradiction has no contradicting branch, and
+    branches whose propagations share no result share none either."""
+
+    def __init__(self, engine: Engine) -> None:
+        g = engine.g
+        self.n = engine.n
+        pos = Position(g, list(engine.values), [False] * g.ncells, list(engine.cands))
+        self.base = Base(pos)
+        self.broken = self.base.start(SINGLES).contradiction is not None
+        self.budget = engine.budget
+        self._outs: dict = {}
+
+    def outcome(self, p: int):
+        out = self._outs.get(p)
+        if out is None:
+            self.budget.spend()
+            c, d = divmod(p, self.n)
+            out = self._outs[p] = propagate(self.base, [(c, d + 1)], SINGLES)
+        return out
+
+    def may_conflict(self, p: int) -> bool:
+        return self.broken or self.outcome(p).contradiction is not None
+
+    def may_agree(self, ps: list[int]) -> bool:
+        if self.broken:
+            return True
+        outs = [self.outcome(p) for p in ps]
+        if any(o.contradiction is not None for o in outs):
+            return True  # not known: let the engine decide
+        start = self.base.start(SINGLES)
+        for d in range(self.n):
+            placed, gone = -1, -1
+            for o in outs:
+                placed &= o.placed[d]
+                gone &= ~(o.boards[d] | o.placed[d])
+            if placed & ~start.placed[d] or gone & start.boards[d]:
+                return True
+        return False
+
+
 # --- the hints of a grid ----------------------------------------------------------------------
 
 def search(engine: Engine, kinds: str, first: bool = False, skip=None, reference=None):
@@ -622,16 +688,22 @@ def search(engine: Engine, kinds: str, first: bool = False, skip=None, reference
     graph = StaticGraph(engine) if not dyn and level == 0 else None
     if graph is not None and reference is not None:
         graph.focus(reference)
+    singles = (SinglesFilter(engine) if dyn and level == 0 and engine.values is not None
+               else None)
 
     def may_conflict(p: int) -> bool:
+        if singles is not None:
+            return singles.may_conflict(p)
         if graph is None:
             return True
-        if not graph.relevant >> p & 1:
+        if not graph.relevant >> graph.index(p) & 1:
             return False
         on_set, off_set = graph.closure(p)
         return bool(on_set & off_set)
 
     def may_agree(ps: list[int]) -> bool:
+        if singles is not None:
+            return singles.may_agree(ps)
         if graph is None:
             return True
         ons, offs = -1, -1
@@ -756,5 +828,5 @@ def base_difficulty(level: int, dynamic: bool) -> float:
     return 8.5 if dynamic else 8.0
 
 
-__all__ = ["ADVANCED", "Budget", "BudgetExhausted", "Branch", "Engine", "Hint", "NAKED", "StaticGraph",
-           "NODE_LIMIT", "ancestors", "base_difficulty", "complexity", "rule_parents", "search"]
+__all__ = ["ADVANCED", "Budget", "BudgetExhausted", "Branch", "Engine", "Hint", "NAKED",
+           "NODE_LIMIT", "SinglesFilter", "StaticGraph", "ancestors", "base_difficulty", "complexity", "rule_parents", "search"]

@@ -107,7 +107,7 @@ def _collect(pos, tech_id, levels, dynamic, kinds, skip, most, nodes) -> list[Hi
     with a budget of ``nodes`` branches."""
     found: list[Hint] = []
     for level in levels:
-        engine = Engine(pos.geometry, pos.cands, level, dynamic, Budget(nodes))
+        engine = Engine(pos.geometry, pos.cands, level, dynamic, Budget(nodes), pos.values)
         try:
             for hint in chaining.search(engine, kinds, skip=skip):
                 found.append(hint)

@@ -2,6 +2,8 @@
 
 A *branch* places one or more candidates in a copy of a position and follows what they force:
 
+- level :data:`SINGLES`: naked and hidden singles only (what SE's dynamic chains follow; the
+  chaining engine uses it to skip the branches that cannot contradict);
 - level :data:`CHAIN` (forcing chains): naked and hidden singles, and when those run out the
   locked candidates (which may open new singles);
 - level :data:`NET` (forcing nets, one-step candidate tests): every technique of
@@ -32,6 +34,7 @@ BASIC_SET = (
     "locked-candidates-claiming", "naked-pair", "hidden-pair", "naked-triple", "hidden-triple",
 )
 
+SINGLES = 0
 CHAIN = 1
 NET = 2
 
@@ -264,7 +267,7 @@ def _run(t: Tables, boards: list[int], placed: list[int], filled: int, order: li
         if queue:
             continue
         # 3. locked candidates, in the intersections where a digit lost places
-        if lock_dirty:
+        if lock_dirty and level >= CHAIN:
             changed = lock_dirty = False
             for d in rng:
                 im = lost[d]
@@ -465,5 +468,5 @@ def describe(g: Geometry, contradiction: tuple) -> str:
     return f"{g.name(contradiction[1])} cannot hold {contradiction[2]} any more"
 
 
-__all__ = ["BASIC_SET", "CHAIN", "NET", "Analysis", "Base", "Outcome", "analysis", "branch", "deepen",
+__all__ = ["BASIC_SET", "CHAIN", "NET", "SINGLES", "Analysis", "Base", "Outcome", "analysis", "branch", "deepen",
            "describe", "extend", "solution_of", "tables", "values_of"]
