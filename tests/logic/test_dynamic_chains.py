@@ -4,13 +4,14 @@ their steps on the hardest puzzles checked against the solution."""
 from __future__ import annotations
 
 import pytest
-from helpers import cell_of, data_sample, mask_of
+from helpers import cell_of, data_sample, mask_of, stuck_positions
 
 from sudokit import search
 from sudokit.geometry import Geometry
 from sudokit.grid import Grid
 from sudokit.logic.position import Position
-from sudokit.logic.techniques import REGISTRY, dynamic_chains
+from sudokit.logic.solver import LogicalSolver
+from sudokit.logic.techniques import REGISTRY, default_order, dynamic_chains
 from sudokit.logic.techniques.chaining import (Budget, BudgetExhausted, Engine, StaticGraph,
                                                ancestors, base_difficulty, search as hints)
 from sudokit.rating import length_bonus, step_score
@@ -155,6 +156,22 @@ def test_every_hint_of_a_level_is_sound_on_hardest_positions(tech):
         for pos, solution in _hardest("forum_hardest_1106", 2):
             for step in REGISTRY[tech].find(pos):
                 assert _sound(step, solution), step.explanation
+
+
+def test_steps_are_sound_where_the_simpler_techniques_are_stuck():
+    # positions of hardest puzzles where everything up to forcing nets is stuck (the solution's
+    # digit placed in between): each chaining finder's first step keeps the solution
+    limit = REGISTRY["multiple-forcing-chain"].difficulty
+    simpler = LogicalSolver([t for t in default_order() if REGISTRY[t].difficulty < limit],
+                            unique=True)
+    checked = 0
+    for pos, solution in stuck_positions("forum_hardest_1106", 2, 1, simpler):
+        for tech in ("dynamic-forcing-chain", "dynamic-forcing-chain-plus", "nested-forcing-chain"):
+            step = next(REGISTRY[tech].find(pos), None)
+            if step is not None:
+                assert _sound(step, solution), step.explanation
+                checked += 1
+    assert checked >= 2
 
 
 def test_a_finder_that_runs_out_of_budget_says_so(monkeypatch):
