@@ -133,20 +133,21 @@ class Position:
     def contradiction(self) -> str | None:
         """A description of why this position cannot be solved, or None if none is visible."""
         g = self.geometry
-        for cell in range(g.ncells):
-            if not self.values[cell] and not self.cands[cell]:
+        values, cands = self.values, self.cands
+        for cell, (v, m) in enumerate(zip(values, cands)):
+            if not v and not m:
                 return f"{g.name(cell)} has no candidate left"
         for h, house in enumerate(g.houses):
-            seen = 0
+            seen = seen_or_cand = 0
             for c in house:
-                v = self.values[c]
+                v = values[c]
                 if v:
-                    if seen & bit(v):
+                    b = 1 << (v - 1)
+                    if seen & b:
                         return f"{g.house_name(h)} holds {v} twice"
-                    seen |= bit(v)
-            seen_or_cand = seen
-            for c in house:
-                seen_or_cand |= self.cands[c]
+                    seen |= b
+                seen_or_cand |= cands[c]
+            seen_or_cand |= seen
             if seen_or_cand != self.all_mask:
                 missing = next(digits_of(self.all_mask & ~seen_or_cand))
                 return f"{g.house_name(h)} has no place for {missing}"

@@ -10,6 +10,9 @@ In a cluster either every cell of one colour holds the digit or every cell of th
   true), so one of the two opposite colours is true and a cell seeing both loses the digit;
   one step per pair of clusters, with every such cell of every linked pair of colours (as
   HoDoKu lists it). Type 2: a colour of A sees both colours of B, so it is false everywhere.
+
+A digit whose every candidate lies in some template (see templates.untemplated) is skipped:
+colouring is single-digit logic, so it removes nothing there.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from ..links import LinkGraph, cells_of, mask_of
 from ..position import Position
 from ..step import Link, cell_list
 from .registry import REGISTRY, finder
+from .templates import untemplated
 
 _SIGNS = ("+", "-")
 
@@ -52,8 +56,11 @@ def simple_colors_trap(pos: Position):
     tech = REGISTRY["simple-colors-trap"]
     # clusters of 4 cells or more first; a pair or a 3-cell cluster only repeats locked
     # candidates, but is a trap all the same
+    free = untemplated(pos)
     for small in (False, True):
         for digit in range(1, g.size + 1):
+            if free[digit] == 0:
+                continue
             for classes in graph.clusters(digit):
                 cells = classes[0] + classes[1]
                 if (len(cells) < 4) != small:
@@ -74,7 +81,10 @@ def simple_colors_wrap(pos: Position):
     graph = LinkGraph(pos)
     g = graph.geometry
     tech = REGISTRY["simple-colors-wrap"]
+    free = untemplated(pos)
     for digit in range(1, g.size + 1):
+        if free[digit] == 0:
+            continue
         for classes in graph.clusters(digit):
             for side, cls in enumerate(classes):
                 m = mask_of(cls)
@@ -96,7 +106,10 @@ def multi_colors(pos: Position):
     graph = LinkGraph(pos)
     g = graph.geometry
     tech = REGISTRY["multi-colors"]
+    free = untemplated(pos)
     for digit in range(1, g.size + 1):
+        if free[digit] == 0:
+            continue
         clusters = graph.clusters(digit)
         if len(clusters) < 2:
             continue

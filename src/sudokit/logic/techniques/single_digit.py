@@ -14,7 +14,8 @@ so a cell seeing both loses it. They differ only in where the links lie:
   aligned), as HoDoKu lists them.
 
 A cell seeing both ends loses the digit (for the turbot fish, an inner cell of the chain too:
-an X-chain's elimination).
+an X-chain's elimination). A digit whose every candidate lies in some template (see
+templates.untemplated) is skipped: no single-digit pattern removes anything there.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from ..links import LinkGraph, StrongLink, cell_chain_text, cells_of, mask_of
 from ..position import Position
 from ..step import Link, Step
 from .registry import REGISTRY, finder
+from .templates import untemplated
 
 ROW, COL, BOX = 0, 1, 2
 
@@ -84,7 +86,10 @@ def _chain_steps(pos: Position, kinds: tuple[str, ...], technique: str,
     tech = REGISTRY[technique]
     seen = set()
     later: dict[str, list] = {kind: [] for kind in kinds[1:]}  # each chain is built once
+    free = untemplated(pos)
     for digit in range(1, g.size + 1):
+        if free[digit] == 0:
+            continue  # every candidate is in some template: no single-digit elimination
         for chain in _chains(graph, digit):
             kind = _kind(graph, chain)
             if kind == kinds[0]:
@@ -157,7 +162,10 @@ def empty_rectangle(pos: Position):
     g = graph.geometry
     n, br, bc = g.size, g.box_rows, g.box_cols
     tech = REGISTRY["empty-rectangle"]
+    free = untemplated(pos)
     for digit in range(1, n + 1):
+        if free[digit] == 0:
+            continue
         dmask = graph.digit_cells[digit]
         links = graph.strong_links(digit)
         if not links:

@@ -32,12 +32,21 @@ def hidden_single(pos: Position):
     # houses (diagonals, windows) last.
     order = (list(range(2 * g.size, 3 * g.size)) + list(range(2 * g.size))
              + list(range(3 * g.size, len(g.houses))))
+    cands = pos.cands
     for h in order:
         house = g.houses[h]
-        for d in range(1, g.size + 1):
-            cells = pos.cells_with(d, house)
-            if len(cells) == 1 and (cells[0], d) not in seen:
-                cell = cells[0]
+        once = twice = 0  # digits in one cell of the house or more, in two or more
+        for c in house:
+            m = cands[c]
+            twice |= once & m
+            once |= m
+        single = once & ~twice
+        while single:
+            low = single & -single
+            single ^= low
+            d = low.bit_length()
+            cell = next(c for c in house if cands[c] & low)
+            if (cell, d) not in seen:
                 seen.add((cell, d))
                 yield REGISTRY["hidden-single"].step(
                     pos, f"Hidden Single in {g.house_name(h)}: {d} fits only in {g.name(cell)}",

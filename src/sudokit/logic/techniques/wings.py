@@ -102,30 +102,38 @@ def xyz_wing(pos: Position):
 
 def _connected_quads(graph: LinkGraph, small: int):
     """Every connected set of four cells from the bitmask ``small`` whose candidates together
-    are at most four digits, each once (the smallest cell is the root; ESU enumeration)."""
+    are at most four digits, each once, with that union (the smallest cell is the root; ESU
+    enumeration: a cell joins the extension once it neighbours the newest cell and no earlier
+    one)."""
     cands, peers = graph.pos.cands, graph.peers
-    all_small = small
-
-    def extend(sub: list[int], union: int, ext: int, nbhd: int, root: int):
-        if len(sub) == 4:
-            yield tuple(sub)
-            return
-        while ext:
-            low = ext & -ext
-            w = low.bit_length() - 1
-            ext ^= low
-            u = union | cands[w]
-            if u.bit_count() > 4:
-                continue
-            # new extension cells: neighbours of w beyond the root not already adjacent to sub
-            new = peers[w] & all_small & ~nbhd & ~((1 << (root + 1)) - 1)
-            sub.append(w)
-            yield from extend(sub, u, ext | new, nbhd | peers[w] | low, root)
-            sub.pop()
-
     for root in cells_of(small):
-        ext = peers[root] & all_small & ~((1 << (root + 1)) - 1)
-        yield from extend([root], cands[root], ext, peers[root] | (1 << root), root)
+        later = small & ~((2 << root) - 1)
+        u0, n0 = cands[root], peers[root] | 1 << root
+        ext1 = peers[root] & later
+        while ext1:
+            low1 = ext1 & -ext1
+            ext1 ^= low1
+            w1 = low1.bit_length() - 1
+            u1 = u0 | cands[w1]
+            if u1.bit_count() > 4:
+                continue
+            n1 = n0 | peers[w1] | low1
+            ext2 = ext1 | (peers[w1] & later & ~n0)
+            while ext2:
+                low2 = ext2 & -ext2
+                ext2 ^= low2
+                w2 = low2.bit_length() - 1
+                u2 = u1 | cands[w2]
+                if u2.bit_count() > 4:
+                    continue
+                ext3 = ext2 | (peers[w2] & later & ~n1)
+                while ext3:
+                    low3 = ext3 & -ext3
+                    ext3 ^= low3
+                    w3 = low3.bit_length() - 1
+                    u3 = u2 | cands[w3]
+                    if u3.bit_count() <= 4:
+                        yield (root, w1, w2, w3), u3
 
 
 @finder("wxyz-wing")
@@ -134,25 +142,20 @@ def wxyz_wing(pos: Position):
     g, cands, peers = graph.geometry, pos.cands, graph.peers
     tech = REGISTRY["wxyz-wing"]
     small = mask_of(c for c, m in enumerate(cands) if 2 <= m.bit_count() <= 4)
-    for quad in _connected_quads(graph, small):
-        union = 0
-        for c in quad:
-            union |= cands[c]
+    for quad, union in _connected_quads(graph, small):
         if union.bit_count() != 4:
             continue
-        z = None
-        for d in digits_of(union):
-            holders = [c for c in quad if cands[c] & bit(d)]
-            restricted = all(peers[u] >> v & 1 for i, u in enumerate(holders)
-                             for v in holders[i + 1:])
-            if not restricted:
-                if z is not None:
-                    z = None
-                    break
-                z = (d, holders)
-        if z is None:
+        # Z: the one digit held by two cells of the quad that do not see each other (the
+        # others are restricted: their cells all see each other)
+        loose = 0
+        for k, u in enumerate(quad):
+            for v in quad[k + 1:]:
+                if not peers[u] >> v & 1:
+                    loose |= cands[u] & cands[v]
+        if not loose or loose & (loose - 1):
             continue
-        zd, holders = z
+        zd = loose.bit_length()
+        holders = [c for c in quad if cands[c] & loose]
         targets = graph.targets(zd, holders, exclude=mask_of(quad))
         if not targets:
             continue
