@@ -69,15 +69,25 @@ def seen_by_all(geometry: Geometry, cells: Iterable[int]) -> int:
     return m if m != -1 else 0
 
 
+_last_digit_cells: tuple[tuple, list[int]] | None = None
+
+
 def digit_cell_masks(pos: Position) -> list[int]:
-    """For each digit 1..N (index 0 unused), the bitmask of the cells holding it as a candidate."""
+    """For each digit 1..N (index 0 unused), the bitmask of the cells holding it as a candidate
+    (a new list; the last position's masks are kept, as the finders ask one after another)."""
+    global _last_digit_cells
+    key = (pos.geometry.size, tuple(pos.cands))
+    last = _last_digit_cells  # read once: another thread may replace it
+    if last is not None and last[0] == key:
+        return list(last[1])
     out = [0] * (pos.geometry.size + 1)
     for cell, m in enumerate(pos.cands):
         while m:
             low = m & -m
             out[low.bit_length()] |= 1 << cell
             m ^= low
-    return out
+    _last_digit_cells = (key, out)
+    return list(out)
 
 
 def house_kind(geometry: Geometry, house: int) -> str:

@@ -24,24 +24,33 @@ HIDDEN = {2: "hidden-pair", 3: "hidden-triple", 4: "hidden-quad"}
 
 def tight_sets(items: list[tuple[int, int]], k: int) -> Iterator[tuple[list[int], int]]:
     """Every choice of ``k`` items (key, mask) whose masks together have exactly ``k`` bits,
-    as (keys, union); branches whose union already exceeds ``k`` bits are cut."""
-    chosen: list[int] = []
-
-    def extend(start: int, union: int) -> Iterator[tuple[list[int], int]]:
-        if len(chosen) == k:
-            if union.bit_count() == k:
-                yield list(chosen), union
-            return
-        for i in range(start, len(items) - (k - len(chosen)) + 1):
-            key, mask = items[i]
-            u = union | mask
+    as (keys, union), in lexicographic order of the items; branches whose union already
+    exceeds ``k`` bits are cut (a depth-first walk kept on two small stacks)."""
+    count = len(items)
+    if count < k or k < 1:
+        return
+    keys = [key for key, _ in items]
+    masks = [mask for _, mask in items]
+    picked = [0] * k  # item index chosen at each depth
+    unions = [0] * (k + 1)  # union of the items chosen above each depth
+    depth = i = 0
+    while True:
+        if i <= count - k + depth:
+            u = unions[depth] | masks[i]
             if u.bit_count() <= k:
-                chosen.append(key)
-                yield from extend(i + 1, u)
-                chosen.pop()
-
-    if len(items) >= k:
-        yield from extend(0, 0)
+                picked[depth] = i
+                if depth + 1 == k:
+                    if u.bit_count() == k:
+                        yield [keys[j] for j in picked], u
+                else:
+                    depth += 1
+                    unions[depth] = u
+            i += 1
+        elif depth:
+            depth -= 1
+            i = picked[depth] + 1
+        else:
+            return
 
 
 def naked_subsets(pos: Position, k: int) -> Iterator:
