@@ -51,6 +51,9 @@ MAX_GROUPED_EXPANSIONS = 100_000
 """The same for each grouped search (two layers over many more nodes; past about 100,000 the
 time grows ten times for a handful more chains on the hardest positions)."""
 
+LOOPS_PER_ENDS = 64
+"""Most continuous loops written out for one pair of ends when every instance is listed."""
+
 PATH_TRIES = 400
 """Dead ends one chain reconstruction may meet before it gives up on that chain."""
 
@@ -250,9 +253,17 @@ class ChainSearch:
         found.append(Found("dnl", path, _alternating(k), places, elims))
 
     def _continuous_loop(self, s, e, levels, k, found) -> None:
-        path = self._path(levels, s, e, k)
-        if path is None:
+        if not options.listing():
+            path = self._path(levels, s, e, k)
+            if path is not None:
+                self._loop_removals(path, k, found)
             return
+        # every loop closing on these ends: each removes on its own weak links (HoDoKu's find-all)
+        for path in self._paths(levels, s, e, k, LOOPS_PER_ENDS):
+            self._loop_removals(path, k, found)
+
+    def _loop_removals(self, path: list[int], k: int, found) -> None:
+        s = path[0]
         graph = self.graph
         weak = graph.weak
         loop = path + [s]
@@ -304,6 +315,13 @@ class ChainSearch:
         """A chain of ``k`` links from ``s`` to ``e`` through the search levels (no node twice,
         no cell of a group or ALS again on its digit; on a grouped graph, through at least one
         group or ALS node), or None."""
+        paths = self._paths(levels, s, e, k, 1)
+        return paths[0] if paths else None
+
+    def _paths(self, levels: list, s: int, e: int, k: int, most: int) -> list[list[int]]:
+        """Up to ``most`` such chains (the first is :meth:`_path`'s), until :data:`PATH_TRIES`
+        dead ends are met."""
+        out: list[list[int]] = []
         graph = self.graph
         strong, weak, overlaps = graph.strong, graph.weak, graph.overlaps
         path = [0] * (k + 1)
@@ -316,10 +334,11 @@ class ChainSearch:
         def back(cur: int, j: int, layer: int, used: int) -> bool:
             # cur sits at level j (in layer ``layer``); link j-1 -> j is strong when j-1 is even
             links = weak[cur] if j & 1 == 0 else strong[cur]
-            if j == 1:
-                if not links >> s & 1:
+            if j == 1:  # True stops the walk: ``most`` chains written out
+                if not links >> s & 1 or layered and layer != start_layer | (cur >= graph.cand_ids):
                     return False
-                return not layered or layer == start_layer | (cur >= graph.cand_ids)
+                out.append(list(path))
+                return len(out) >= most
             if not layered:
                 choices = levels[j - 1] & links & ~used
             elif not layer:
@@ -348,10 +367,9 @@ class ChainSearch:
             return False
 
         if overlaps.get(e, 0) >> s & 1:
-            return None  # the ends share a cell on one digit
-        if back(e, k, 1, 1 << s | 1 << e | overlaps.get(s, 0) | overlaps.get(e, 0)):
-            return path
-        return None
+            return out  # the ends share a cell on one digit
+        back(e, k, 1, 1 << s | 1 << e | overlaps.get(s, 0) | overlaps.get(e, 0))
+        return out
 
 
 def _alternating(k: int) -> list[bool]:
@@ -366,7 +384,7 @@ _searches: dict[tuple[bool, bool], tuple[tuple, ChainSearch]] = {}
 def chain_search(pos: Position, grouped: bool, als: bool = False) -> ChainSearch:
     """The search of ``pos`` (kept while the position's candidates stay the same): plain, or
     grouped with group nodes and (``als``) ALS nodes."""
-    key = (pos.geometry, tuple(pos.cands))
+    key = (pos.geometry, tuple(pos.cands), options.listing())  # listing finds more
     kept = _searches.get((grouped, als))
     if kept is not None and kept[0] == key:
         return kept[1]
