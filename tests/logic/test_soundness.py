@@ -22,7 +22,7 @@ SLOW = os.environ.get("SUDOKIT_SLOW", "") not in ("", "0")
 
 #: (data set, puzzles checked normally, with SUDOKIT_SLOW=1)
 SAMPLES = [("kaggle", 100, 100), ("top1465", 100, 1465), ("17clue", 300, 3000),
-           ("forum_hardest_1106", 6, 375), ("forum_hardest_1905_11plus", 4, 400)]
+           ("forum_hardest_1106", 2, 375), ("forum_hardest_1905_11plus", 2, 400)]
 
 FORCING = ("nishio", "forcing-chain", "forcing-net", "candidate-test", "candidate-test-recursive")
 
