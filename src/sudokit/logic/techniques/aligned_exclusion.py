@@ -44,19 +44,18 @@ def _excluders(pos: Position, degree: int) -> tuple[tuple[int, ...], list[int], 
 def _base_sets(pos: Position, degree: int):
     """(base cells, common excluding cells mask) of every base set, each once."""
     peers, base, excl = _excluders(pos, degree)
-    if degree == 2:
-        for i, a in enumerate(base):
-            for b in base[i + 1:]:
-                common = excl[a] & excl[b]
-                if common.bit_count() >= 2:
-                    yield (a, b), common
-        return
     base_mask = sum(1 << c for c in base)
     seen = set()
-    for i, a in enumerate(base):
-        for b in base[i + 1:]:
+    for a in base:
+        # the cells seeing two or more of a's excluding cells: the partners with two in common
+        once = twice = 0
+        for e in cells_of(excl[a]):
+            twice |= once & peers[e]
+            once |= peers[e]
+        for b in cells_of(twice & base_mask & -(2 << a)):
             pair_common = excl[a] & excl[b]
-            if pair_common.bit_count() < 2:
+            if degree == 2:
+                yield (a, b), pair_common
                 continue
             twin = (excl[a] | excl[b]) & base_mask & ~(1 << a) & ~(1 << b)
             for c in cells_of(twin):
@@ -130,9 +129,11 @@ def _survives_easily(cands, cells, i, v, threat, seen) -> bool:
 def _may_exclude(cands, cells, linked, threat: int) -> bool:
     """Whether a digit of a base cell may take part in no possible combination: only when the
     other base cells cannot all take digits no excluding cell holds (see _survives_easily), so
-    when one base cell has at most one such digit, or two seeing each other at most two each."""
+    when one base cell has at most one such digit, or (in a triple) two seeing each other at
+    most two each."""
     free = [(cands[c] & ~threat).bit_count() for c in cells]
-    return min(free) <= 1 or any(free[i] <= 2 and free[j] <= 2 for i, j in linked)
+    return min(free) <= 1 or len(cells) > 2 and any(free[i] <= 2 and free[j] <= 2
+                                                    for i, j in linked)
 
 
 @lru_cache(maxsize=None)
@@ -158,11 +159,13 @@ def _aligned_exclusion(pos: Position, degree: int, technique: str):
             union |= cands[c]
         # an excluding cell with a digit no base cell holds is never emptied
         excluders = [(e, cands[e]) for e in cells_of(common) if not cands[e] & ~union]
-        linked = [(i, j) for i in range(len(cells)) for j in range(i + 1, len(cells))
-                  if peers[cells[i]] >> cells[j] & 1]
         threat = 0
         for _, m in excluders:
             threat |= m
+        if degree == 2 and min((cands[c] & ~threat).bit_count() for c in cells) > 1:
+            continue  # the common case, ruled out before the links are looked at
+        linked = [(i, j) for i in range(len(cells)) for j in range(i + 1, len(cells))
+                  if peers[cells[i]] >> cells[j] & 1]
         if not _may_exclude(cands, cells, linked, threat):
             continue
         elims = _eliminations(pos, cells, linked, excluders, threat)
