@@ -159,6 +159,8 @@ class Engine:
                 boards[low.bit_length() - 1] |= 1 << c
         self.boards = boards
         self.level, self.dynamic, self.budget = level, dynamic, budget
+        #: inner hints compared at each fixpoint of a nested branch (1: the first will do)
+        self.inner_pick = 1
         self.lines = 2 * t.n if len(t.house) >= 2 * t.n else 0  # rows, then columns
 
     # --- one branch ---------------------------------------------------------------------------
@@ -420,8 +422,10 @@ class Engine:
         return found
 
     def _inner(self, cands: list[int]) -> list:
-        """The first inner forcing chain of the branch's grid: (candidate, parents, hint) for
-        each candidate it removes; parents: the branch's off candidates its singles used."""
+        """The inner forcing chains of the branch's grid: (candidate, parents, hint) for each
+        candidate they remove; parents: the branch's off candidates its singles used. The
+        first :attr:`inner_pick` hints that depend on the branch are compared, and each
+        removal keeps the least complex hint that makes it (SE keeps the simplest)."""
         level = self.level
         if level <= 3:
             inner = Engine(self.g, cands, 0, False, self.budget, self.values)
@@ -430,22 +434,30 @@ class Engine:
             inner = Engine(self.g, cands, 0 if level == 4 else level - 3, True, self.budget,
                            self.values)
             kinds = "ocr"
-        for hint in search(inner, kinds, first=True,
+        inner.inner_pick = self.inner_pick
+        found = []
+        for hint in search(inner, kinds, first=self.inner_pick == 1,
                            reference=self.cands if level <= 3 else None):
             parents = rule_parents(self, cands, hint)
-            if not parents:
-                continue
-            n = self.n
-            out = [(p, parents, hint) for p in hint.eliminations]
+            if parents:
+                found.append((hint, parents))
+                if len(found) >= self.inner_pick:
+                    break
+        found.sort(key=lambda x: x[0].complexity)
+        n = self.n
+        out: dict[int, tuple] = {}
+        for hint, parents in found:
+            removed = list(hint.eliminations)
             for p in hint.placements:
                 c, d = divmod(p, n)
                 m = cands[c] & ~(1 << d)
                 while m:
                     low = m & -m
                     m ^= low
-                    out.append((c * n + low.bit_length() - 1, parents, hint))
-            return out
-        return []
+                    removed.append(c * n + low.bit_length() - 1)
+            for p in removed:
+                out.setdefault(p, (p, parents, hint))
+        return list(out.values())
 
 
 def rule_parents(outer: Engine, cands: list[int], hint: Hint) -> list[int]:

@@ -39,6 +39,9 @@ EXHAUSTIVE = [False]
 #: Hints a nested level collects before the easiest of them is taken (the search stops there).
 PICK = 6
 
+#: Inner hints a nested branch compares at each of its fixpoints while a rating runs.
+INNER_PICK = 4
+
 _DEBUG = bool(os.environ.get("SUDOKIT_DEBUG_CHAINS"))
 
 #: Hints of the last positions searched, per (technique, position).
@@ -108,6 +111,7 @@ def _collect(pos, tech_id, levels, dynamic, kinds, skip, most, nodes) -> list[Hi
     found: list[Hint] = []
     for level in levels:
         engine = Engine(pos.geometry, pos.cands, level, dynamic, Budget(nodes), pos.values)
+        engine.inner_pick = INNER_PICK if EXHAUSTIVE[0] else 1
         try:
             for hint in chaining.search(engine, kinds, skip=skip):
                 found.append(hint)
