@@ -141,7 +141,7 @@ def _digits(mask: int) -> tuple[int, ...]:
     return tuple(digits_of(mask))
 
 
-def _why(pos: Position, cells, values, reason: int) -> str:
+def _why(pos: Position, values, reason: int) -> str:
     g = pos.geometry
     combo = "/".join(str(v) for v in values)
     if reason < 0:
@@ -176,11 +176,12 @@ def _aligned_exclusion(pos: Position, degree: int, technique: str):
         for vals in product(*lists):
             if any(vals[cells.index(c)] == v for c, v in elims):
                 reason = _allowed(vals, linked, excluders)
-                excluded.append(_why(pos, cells, vals, reason))
+                excluded.append(_why(pos, vals, reason))
         shown = [e for e, _ in excluders]
         what = (f"{tech.name} {cell_list(g, cells)} with excluding cells "
                 + ", ".join(f"{g.name(e)} ({digit_list(digits_of(m))})" for e, m in excluders)
-                + f": every combination holding the removed digits is impossible ("
+                + ": every combination of their digits (in that order) holding a removed one is "
+                  "impossible ("
                 + "; ".join(excluded) + ")")
         yield tech.step(pos, what, eliminations=elims, cells=list(cells) + shown,
                         candidates=[(c, d) for c in cells for d in digits_of(cands[c])],
