@@ -68,9 +68,13 @@ def _breadth_first(start: int, tag: int, depth: int, moves):
 
 def _x_chains(graph: LinkGraph, digit: int, max_links: int):
     """(links, cells, targets) of the shortest X-Chain found between each pair of end cells that
-    removes something (when listing every instance: for each set of cells it removes from).
+    removes something (when listing every instance: for each set of cells it removes from,
+    cells of the chain seeing both ends included).
     The search tag is 1 when the node was reached by a strong link."""
     every = options.listing()
+    # a cell of the chain seeing both ends goes too (HoDoKu lists it), only when listing: a
+    # single step keeps its removals off the chain
+    off_path = (lambda on_path: -1) if every else (lambda on_path: ~on_path)
     partners = graph.partners(digit)
     if not partners:
         return []
@@ -96,7 +100,7 @@ def _x_chains(graph: LinkGraph, digit: int, max_links: int):
                 key = (min(start, nxt), max(start, nxt))
                 if not every and key in found and found[key][0] <= links:
                     continue
-                targets = peers[start] & peers[nxt] & dmask & ~new[3]
+                targets = peers[start] & peers[nxt] & dmask & off_path(new[3])
                 if every:  # a chain avoiding a cell the shorter one passes through removes more
                     key = (key, targets)
                     if key in found and found[key][0] <= links:
