@@ -12,6 +12,12 @@
  * solution mostly agrees with S. The searches are the core's own: the 9x9 bitboards, the
  * generic solver at other sizes, or a variant's search from its prepared tables.
  *
+ * Many removals that fail are refuted without a search: swapping two digits a and b of S in a
+ * set of cells closed under "the other of a, b in the same row, column and box" gives another
+ * full grid, so such a set is unavoidable: a puzzle that keeps none of its givens has another
+ * solution. On classic grids these sets (the components of each digit pair) are built once, and
+ * a removal that would leave one of them without a given fails at once.
+ *
  * A first-pass proof may take at most node_limit nodes; an orbit whose proof runs out stays
  * (undecided) and, when a minimal puzzle is asked for, is tried again without a limit after
  * the pass. Removing givens never makes a puzzle unique again, so an orbit found necessary
@@ -32,7 +38,81 @@ typedef struct {
     uint64_t *masks; /* per cell, the digits a proof search allows (all but one cell: every digit) */
     uint64_t full;
     uint64_t *given; /* classic grids: per house (rows, columns, boxes), the digits given there */
+    int *set_of;     /* classic grids: per cell, its n-1 two-digit unavoidable sets (one per pair) */
+    int *left;       /* per unavoidable set, its cells still given */
+    int emptied;     /* the orbit just removed left an unavoidable set without a given */
 } Carver;
+
+static int uf_find(int *parent, int i) {
+    while (parent[i] != i) i = parent[i] = parent[parent[i]];
+    return i;
+}
+
+/* The two-digit unavoidable sets of the solution (see above) in w->set_of and w->left:
+ * 0, or -1 when out of memory. */
+static int unavoidable_sets(Carver *w) {
+    const sk_geom *g = w->c->geom;
+    const uint8_t *sol = w->c->solution;
+    int n = g->n, nc = g->ncells, nsets = 0, rc = -1;
+    int *where = malloc(sizeof(int) * (size_t)n * (size_t)n * 3); /* [kind][house][digit] -> cell */
+    int *parent = malloc(sizeof(int) * 2 * (size_t)n), *id = malloc(sizeof(int) * 2 * (size_t)n);
+    int *cell_of = malloc(sizeof(int) * 2 * (size_t)n);
+    w->set_of = malloc(sizeof(int) * (size_t)nc * (size_t)(n > 1 ? n - 1 : 1));
+    w->left = malloc(sizeof(int) * (size_t)nc * (size_t)(n > 1 ? n - 1 : 1)); /* at most one set a cell and pair */
+    if (!where || !parent || !id || !cell_of || !w->set_of || !w->left) goto done;
+    for (int cell = 0; cell < nc; cell++) {
+        int d = sol[cell] - 1;
+        where[(0 * n + g->row[cell]) * n + d] = cell;
+        where[(1 * n + g->col[cell]) * n + d] = cell;
+        where[(2 * n + g->box[cell]) * n + d] = cell;
+    }
+    for (int a = 0; a < n; a++)
+        for (int b = a + 1; b < n; b++) {
+            for (int i = 0; i < 2 * n; i++) parent[i] = i, id[i] = -1;
+            /* node r (< n): the cell of row r holding a; n + r: the one holding b */
+            for (int r = 0; r < n; r++) {
+                cell_of[r] = where[(0 * n + r) * n + a];
+                cell_of[n + r] = where[(0 * n + r) * n + b];
+            }
+            for (int r = 0; r < n; r++) { /* a's cell joins b's cell in its row, column and box */
+                int ca = cell_of[r];
+                int partners[3] = {where[(0 * n + g->row[ca]) * n + b], where[(1 * n + g->col[ca]) * n + b],
+                                   where[(2 * n + g->box[ca]) * n + b]};
+                for (int k = 0; k < 3; k++) {
+                    int x = uf_find(parent, r), y = uf_find(parent, n + g->row[partners[k]]);
+                    if (x != y) parent[x] = y;
+                }
+            }
+            for (int i = 0; i < 2 * n; i++) {
+                int root = uf_find(parent, i), cell = cell_of[i];
+                if (id[root] < 0) {
+                    id[root] = nsets++;
+                    w->left[id[root]] = 0;
+                }
+                int d = sol[cell] - 1, other = d == a ? b : a;
+                w->set_of[(size_t)cell * (size_t)(n - 1) + (size_t)(other < d ? other : other - 1)] = id[root];
+                w->left[id[root]]++;
+            }
+        }
+    rc = 0;
+done:
+    free(where);
+    free(parent);
+    free(id);
+    free(cell_of);
+    return rc;
+}
+
+/* Take the givens of cells [a, b) out of the unavoidable sets' counts (step -1) or put them back
+ * (+1); returns whether a set was left without a given. */
+static int count_sets(Carver *w, const uint16_t *cells, uint32_t a, uint32_t b, int step) {
+    int n = w->c->n, emptied = 0;
+    for (uint32_t i = a; i < b; i++) {
+        const int *sets = w->set_of + (size_t)cells[i] * (size_t)(n - 1);
+        for (int k = 0; k < n - 1; k++) emptied |= (w->left[sets[k]] += step) == 0;
+    }
+    return emptied;
+}
 
 static int run_search(const sk_carve_job *c, const uint8_t *grid, sk_job *job) {
     if (c->vgeom) return sk_variant_solve(c->vgeom, grid, job);
@@ -98,6 +178,7 @@ static int verdict(Carver *w, int k, long long node_limit) {
         for (i = a; i < b && forced(w, c->cells[i]); i++) {}
         if (i == b) return UNIQUE;
     }
+    if (w->set_of && w->emptied) return NOT_UNIQUE;
     for (i = a; i < b; i++) {
         int cell = c->cells[i];
         sk_job job;
@@ -131,27 +212,32 @@ static int try_orbit(Carver *w, int k, long long node_limit) {
         c->aborted = 1;
         return STOP;
     }
-    for (uint32_t i = c->start[k]; i < c->start[k + 1]; i++) {
+    uint32_t a = c->start[k], b = c->start[k + 1];
+    for (uint32_t i = a; i < b; i++) {
         int cell = c->cells[i];
         w->values[cell] = 0;
         if (w->given) toggle_given(w, cell, c->solution[cell]);
     }
+    if (w->set_of) w->emptied = count_sets(w, c->cells, a, b, -1);
     int v = verdict(w, k, node_limit);
-    if (v != UNIQUE)
-        for (uint32_t i = c->start[k]; i < c->start[k + 1]; i++) {
+    if (v != UNIQUE) {
+        for (uint32_t i = a; i < b; i++) {
             int cell = c->cells[i];
             w->values[cell] = c->solution[cell];
             if (w->given) toggle_given(w, cell, c->solution[cell]);
         }
+        if (w->set_of) count_sets(w, c->cells, a, b, +1);
+    }
     return v;
 }
 
 int sk_carve(sk_carve_job *c, uint8_t *values) {
     int nc = c->n * c->n, rc = 0, nu = 0;
-    Carver w = {c, values, malloc(sizeof(uint64_t) * (size_t)nc), c->n == 64 ? ~0ULL : (1ULL << c->n) - 1, NULL};
+    Carver w = {c, values, malloc(sizeof(uint64_t) * (size_t)nc), c->n == 64 ? ~0ULL : (1ULL << c->n) - 1,
+                NULL, NULL, NULL, 0};
     int *order = malloc(sizeof(int) * (size_t)(c->norbits + 1));
     if (!c->vgeom) w.given = malloc(sizeof(uint64_t) * 3 * (size_t)c->n);
-    if (!w.masks || !order || (!c->vgeom && !w.given)) {
+    if (!w.masks || !order || (!c->vgeom && (!w.given || (c->n > 1 && unavoidable_sets(&w) < 0)))) {
         rc = -1;
         goto done;
     }
@@ -182,6 +268,8 @@ int sk_carve(sk_carve_job *c, uint8_t *values) {
 done:
     free(w.masks);
     free(w.given);
+    free(w.set_of);
+    free(w.left);
     free(order);
     return rc;
 }
