@@ -6,7 +6,8 @@
  * solution differs from S in one of the orbit's cells. On a classic grid a removed cell whose
  * digit the remaining givens force (a naked or hidden single) cannot differ: when every cell of
  * the orbit is forced, no search is needed. Otherwise one search per cell, with S's digit
- * ruled out there and one solution asked for, decides: none found in any of them means unique.
+ * ruled out there and one solution asked for, decides: none found in any of them means unique
+ * (classic grids from COUNT_TWO_FROM up: one count to two instead).
  * Such a tree is no larger than that of a count to two, which must find S and then exhaust the
  * rest; the generic solver tries S's digit first when it branches (job.prefer), since another
  * solution mostly agrees with S. The searches are the core's own: the 9x9 bitboards, the
@@ -31,6 +32,11 @@
 #define CARVE_SEED 0x5DEECE66DULL /* the core's default seed: the searches are deterministic */
 
 enum { UNIQUE, NOT_UNIQUE, UNDECIDED, STOP };
+
+/* From this side up a classic grid's proof is one count to two, S's digits tried first: at
+ * 25x25 that search finds S and then, backtracking near it, the other solution of a removal
+ * that fails much sooner than a search per cell from scratch does (which is faster to 16x16). */
+#define COUNT_TWO_FROM 17
 
 typedef struct {
     sk_carve_job *c;
@@ -150,8 +156,21 @@ static int forced(const Carver *w, int cell) {
     return 0;
 }
 
-/* The outcome of one proof search (rc its return value). */
-static int outcome(sk_carve_job *c, const sk_job *job, int rc) {
+/* A proof search asking for limit solutions, S's digit tried first where it branches. */
+static void proof_job(const sk_carve_job *c, sk_job *job, long long limit, long long node_limit) {
+    memset(job, 0, sizeof *job);
+    job->limit = limit;
+    job->node_limit = node_limit;
+    job->deadline = c->deadline;
+    job->seed = CARVE_SEED;
+    job->poll = c->poll;
+    job->poll_ctx = c->poll_ctx;
+    job->prefer = c->solution;
+}
+
+/* The outcome of one proof search (rc its return value) that has found another solution when
+ * it counts found solutions. */
+static int outcome(sk_carve_job *c, const sk_job *job, int rc, long long found) {
     c->nodes += job->nodes;
     c->proofs++;
     if (rc < 0) return -1;
@@ -159,7 +178,7 @@ static int outcome(sk_carve_job *c, const sk_job *job, int rc) {
         c->stopped = 1;
         return STOP;
     }
-    if (job->count) return NOT_UNIQUE;
+    if (job->count >= found) return NOT_UNIQUE;
     if (job->aborted) {
         if (c->deadline > 0 && sk_now() > c->deadline) {
             c->aborted = 1;
@@ -179,22 +198,20 @@ static int verdict(Carver *w, int k, long long node_limit) {
         if (i == b) return UNIQUE;
     }
     if (w->set_of && w->emptied) return NOT_UNIQUE;
+    if (!c->vgeom && c->n >= COUNT_TWO_FROM) {
+        sk_job job;
+        proof_job(c, &job, 2, node_limit);
+        return outcome(c, &job, run_search(c, w->values, &job), 2);
+    }
     for (i = a; i < b; i++) {
         int cell = c->cells[i];
         sk_job job;
-        memset(&job, 0, sizeof job);
-        job.limit = 1;
-        job.node_limit = node_limit;
-        job.deadline = c->deadline;
-        job.seed = CARVE_SEED;
-        job.poll = c->poll;
-        job.poll_ctx = c->poll_ctx;
+        proof_job(c, &job, 1, node_limit);
         job.cands = w->masks;
-        job.prefer = c->solution;
         w->masks[cell] = w->full & ~(1ULL << (c->solution[cell] - 1));
         int rc = run_search(c, w->values, &job);
         w->masks[cell] = w->full;
-        int v = outcome(c, &job, rc);
+        int v = outcome(c, &job, rc, 1);
         if (v != UNIQUE) return v;
     }
     return UNIQUE;
