@@ -265,7 +265,7 @@ int sk_carve(sk_carve_job *c, uint8_t *values) {
     uint64_t rng = c->seed;
     for (int j = 0; j < c->norbits; j++) { /* a random order (Fisher-Yates) */
         int i = (int)(sk_rand(&rng) % (uint64_t)(j + 1));
-        order[j] = order[i];
+        if (i != j) order[j] = order[i];
         order[i] = j;
     }
     for (int j = 0; j < c->norbits; j++) {
