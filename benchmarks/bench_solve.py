@@ -5,8 +5,9 @@
     python benchmarks/bench_solve.py --write docs/benchmarks.md
 
 Prints one table per data set of ../shared/data/ (puzzles/s and guesses/puzzle for the core in
-batch and one puzzle a call, the ``digits`` method, the reference solver, Norvig's algorithm and
-the PyPI peers of the ``bench`` extra), a counting table for Serg's multi-solution puzzles, how
+batch and one puzzle a call, the ``digits`` method, the reference solver, Norvig's algorithm,
+tdoku built from ../shared/peers/tdoku and timed in a C loop (with the ratio sudokit/tdoku;
+skipped with a note when there is no C++ compiler) and the PyPI peers of the ``bench`` extra), a counting table for Serg's multi-solution puzzles, how
 the ``digits`` method's time follows the puzzles' difficulty ratings, and rows for generated
 unique 16x16 and 25x25 puzzles. Slow solvers run on an evenly spread sample of each set for at
 most ``--budget`` seconds; the speed-up column compares the core batch with each solver on the
