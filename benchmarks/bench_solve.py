@@ -5,8 +5,9 @@
     python benchmarks/bench_solve.py --write docs/benchmarks.md
 
 Prints one table per data set of ../shared/data/ (puzzles/s and guesses/puzzle for the core in
-batch and one puzzle a call, the ``digits`` method, the reference solver, Norvig's algorithm and
-the PyPI peers of the ``bench`` extra), a counting table for Serg's multi-solution puzzles, how
+batch and one puzzle a call, the ``digits`` method, the reference solver, Norvig's algorithm,
+tdoku built from ../shared/peers/tdoku and timed in a C loop (with the ratio sudokit/tdoku;
+skipped with a note when there is no C++ compiler) and the PyPI peers of the ``bench`` extra), a counting table for Serg's multi-solution puzzles, how
 the ``digits`` method's time follows the puzzles' difficulty ratings, and rows for generated
 unique 16x16 and 25x25 puzzles. Slow solvers run on an evenly spread sample of each set for at
 most ``--budget`` seconds; the speed-up column compares the core batch with each solver on the
@@ -34,6 +35,7 @@ sys.path.insert(0, str(HERE))
 from generated import puzzle_set  # noqa: E402
 from peers import norvig  # noqa: E402
 from peers.pypi import PEERS  # noqa: E402
+from peers.tdoku import FLAGS as TDOKU_FLAGS, build as build_tdoku  # noqa: E402
 
 from sudokit import Grid  # noqa: E402
 from sudokit.search import core, reference  # noqa: E402
@@ -185,6 +187,9 @@ def bench_set(name: str, args) -> Table:
     secs4, batch4 = best_of(args.repeat, lambda: core.solve_many(text, limit=1, method="generic"))
     table.rows.append(Row("core batch, generic solver (no 9x9 path)", len(lines), secs4,
                           batch4.total_guesses / len(lines)))
+    if args.tdoku is not None:
+        log(f"{name}: tdoku")
+        table.rows += tdoku_rows(args.tdoku, lines, args.repeat, {1: secs, 2: secs2}, table.notes)
     expected = dict(zip(lines, solutions))
 
     def core_on(k: int) -> float:
@@ -239,6 +244,22 @@ def bench_set(name: str, args) -> Table:
         table.notes.append(f"{r.solver} gave up on or got wrong {r.note.split(' ')[0]} of its {r.puzzles} puzzles; "
                            f"counting its attempts as if solved, the core batch is still {r.speedup:,.0f}x faster")
     return table
+
+
+def tdoku_rows(tdoku, lines: list[str], repeat: int, core_seconds: dict[int, float],
+               notes: list[str]) -> list[Row]:
+    """tdoku's rows for the first solution and limit 2 on ``lines``, each noting the ratio
+    sudokit/tdoku (core batch puzzles/s over tdoku's), and the ratios in ``notes``."""
+    rows, ratios = [], []
+    for limit, what in [(1, "first solution"), (2, "uniqueness check (limit 2)")]:
+        t = tdoku.time(lines, limit, repeat)
+        ratio = t.seconds / core_seconds[limit]
+        counted = f"{t.one} one, {t.more} more" if limit == 2 else f"{t.one + t.more} solved"
+        rows.append(Row(f"{tdoku.label}, {what}", t.puzzles, t.seconds,
+                        note=f"sudokit/tdoku {ratio:.2f}x; {counted}"))
+        ratios.append(f"{ratio:.2f}x {what}")
+    notes.append(f"sudokit/tdoku (core batch puzzles/s over tdoku's, same lines, same run): {', '.join(ratios)}")
+    return rows
 
 
 # --- counting -----------------------------------------------------------------------------------
@@ -379,7 +400,7 @@ def machine() -> str:
     return (f"- machine: {model}, {cpus} cores (`lscpu`), load average at start {load}\n"
             f"- {platform.python_implementation()} {platform.python_version()} on {platform.system()}; "
             f"extension built by `pip install` with `-O3 -march=x86-64-v2` ({gcc})\n"
-            f"- date: {datetime.date.today().isoformat()}")
+            f"- run: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -389,6 +410,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--budget", type=float, default=4.0, help="seconds per slow solver and set")
     p.add_argument("--repeat", type=int, default=3, help="runs of each core measurement (best is kept)")
     p.add_argument("--no-peers", action="store_true", help="skip the PyPI peers")
+    p.add_argument("--no-tdoku", action="store_true", help="skip tdoku (built from ../shared/peers/tdoku)")
     p.add_argument("--no-large", action="store_true", help="skip the 16x16 and 25x25 rows")
     p.add_argument("--no-extra", action="store_true", help="skip counting and difficulty sections")
     p.add_argument("--quick", action="store_true", help="small samples and budgets")
@@ -401,8 +423,21 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     parts = [machine(), ""]
     started = time.perf_counter()
-    for name in args.sets.split(","):
-        parts.append(bench_set(name.strip(), args).markdown())
+    args.tdoku = None
+    if not args.no_tdoku:
+        args.tdoku, why = build_tdoku()
+        if why:
+            log(why)
+            parts.append(f"- {why}: skipped\n")
+        else:
+            parts.append(f"- tdoku built with `{args.tdoku.compiler}` `{' '.join(TDOKU_FLAGS)}`; timed "
+                         "in a C loop (file read before the clock), best of the repeats after a warm-up\n")
+    try:
+        for name in args.sets.split(","):
+            parts.append(bench_set(name.strip(), args).markdown())
+    finally:
+        if args.tdoku is not None:
+            args.tdoku.close()
     if not args.no_extra:
         parts.append(bench_counting(args).markdown())
         parts.append(bench_difficulty(args))

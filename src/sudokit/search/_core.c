@@ -26,6 +26,15 @@
  * The search runs with the GIL released; every input is checked before, so malformed input
  * raises ValueError or TypeError.
  *
+ *   carve(solution, box_rows, box_cols, cells, start, seed, node_limit=None, minimal=True,
+ *         time_limit=None, cancel=None, variant=None) -> (values: bytes, complete, undecided, nodes)
+ *
+ * carve: the generator's loop (csrc/sk_carve.c): the givens of a full grid removed orbit by
+ * orbit while the puzzle stays unique. cells (uint16) holds the orbits one after another,
+ * start (uint32) their norbits+1 offsets; seed (an int) gives the random order of the orbits;
+ * node_limit bounds each first-pass proof (past it the orbit stays, undecided) and minimal
+ * proves those again without a bound. complete is False when time_limit stopped the loop.
+ *
  * Stopping: every SK_POLL_NODES nodes (and between the puzzles of a batch) the search reads
  * cancel, a writable 1-byte buffer (a bytearray) another thread sets to non-zero, and then
  * raises sudokit.errors.CancelledError; called from the main thread it also takes the GIL back
@@ -39,6 +48,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "csrc/sk_carve.h"
 #include "csrc/sk_common.h"
 
 void sk_bb9_init(void);
@@ -803,6 +813,151 @@ out:
     return result;
 }
 
+/* ---- the generator's carving loop ------------------------------------------------------ */
+
+/* A bytes-like argument copied into a fresh array of count items of item bytes (count -1:
+ * any whole number of items, stored in *count). */
+static void *copy_items(PyObject *obj, const char *name, size_t item, long *count) {
+    Py_buffer b;
+    if (PyObject_GetBuffer(obj, &b, PyBUF_SIMPLE) < 0) return NULL;
+    void *out = NULL;
+    if (*count >= 0 && b.len != *count * (Py_ssize_t)item)
+        PyErr_Format(PyExc_ValueError, "%s must hold %ld numbers of %zu bytes, got %zd bytes", name, *count, item, b.len);
+    else if (b.len % (Py_ssize_t)item)
+        PyErr_Format(PyExc_ValueError, "%s must be %zu-byte numbers, got %zd bytes", name, item, b.len);
+    else if (!(out = malloc(b.len ? (size_t)b.len : 1)))
+        PyErr_NoMemory();
+    else {
+        memcpy(out, b.buf, (size_t)b.len);
+        *count = (long)(b.len / (Py_ssize_t)item);
+    }
+    PyBuffer_Release(&b);
+    return out;
+}
+
+/* Whether a full grid keeps the rules of the classic geometry g or of the variant v. */
+static int full_grid_valid(const sk_geom *g, const sk_vgeom *v, const uint8_t *grid) {
+    if (g) return sk_givens_consistent(g, grid);
+    for (long i = 0; i < (long)v->n * v->n; i++)
+        for (uint32_t k = v->peer_start[i]; k < v->peer_start[i + 1]; k++)
+            if (grid[v->peers[k]] == grid[i]) return 0;
+    return 1;
+}
+
+static PyObject *core_carve(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *kwlist[] = {"solution", "box_rows", "box_cols", "cells", "start", "seed", "node_limit",
+                             "minimal", "time_limit", "cancel", "variant", NULL};
+    PyObject *solobj, *brobj, *bcobj, *cellsobj, *startobj, *seedobj, *node_limit = NULL, *time_limit = NULL;
+    PyObject *cancelobj = NULL, *variantobj = NULL, *result = NULL;
+    int minimal = 1;
+    long long br, bc, nl;
+    double tl;
+    Py_buffer cancel;
+    VariantTables variant;
+    const sk_vgeom *vgeom = NULL;
+    memset(&variant, 0, sizeof variant);
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOOOO|OpOOO", kwlist, &solobj, &brobj, &bcobj, &cellsobj, &startobj,
+                                     &seedobj, &node_limit, &minimal, &time_limit, &cancelobj, &variantobj))
+        return NULL;
+    if (cancel_arg(cancelobj, &cancel) < 0) return NULL;
+    uint8_t *solution = NULL, *values = NULL, *seen = NULL;
+    uint16_t *cells = NULL;
+    uint32_t *start = NULL;
+    sk_geom *geom = NULL;
+    if (int_arg(brobj, "box_rows", &br) < 0 || int_arg(bcobj, "box_cols", &bc) < 0 || check_box(br, bc) < 0 ||
+        bound_arg(node_limit, "node_limit", 0, &nl) < 0 || seconds_arg(time_limit, "time_limit", &tl) < 0)
+        goto out;
+    long n = (long)(br * bc), nc = n * n, ncells = nc, ncount = -1, norbits = -1;
+    if (!(solution = copy_items(solobj, "solution", 1, &ncells)) || !(cells = copy_items(cellsobj, "cells", 2, &ncount)) ||
+        !(start = copy_items(startobj, "start", 4, &norbits)))
+        goto out;
+    norbits--;
+    if (norbits < 0 || start[0] != 0 || start[norbits] != (uint32_t)ncount) {
+        PyErr_SetString(PyExc_ValueError, "start must be the orbits' offsets into cells, from 0 to len(cells)");
+        goto out;
+    }
+    if (!PyLong_Check(seedobj)) {
+        PyErr_Format(PyExc_TypeError, "seed must be an int, not %.80s", Py_TYPE(seedobj)->tp_name);
+        goto out;
+    }
+    unsigned long long seed = PyLong_AsUnsignedLongLongMask(seedobj);
+    if (seed == (unsigned long long)-1 && PyErr_Occurred()) goto out;
+    for (long i = 0; i < nc; i++)
+        if (solution[i] < 1 || solution[i] > n) {
+            PyErr_Format(PyExc_ValueError, "solution cell %ld holds %d, outside 1..%ld", i, solution[i], n);
+            goto out;
+        }
+    if (!(seen = calloc((size_t)nc, 1))) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    for (long k = 0; k < norbits; k++) {
+        if (start[k] > start[k + 1]) {
+            PyErr_SetString(PyExc_ValueError, "start must not decrease");
+            goto out;
+        }
+    }
+    for (long i = 0; i < ncount; i++)
+        if (cells[i] >= nc || seen[cells[i]]++) {
+            PyErr_Format(PyExc_ValueError, "orbit cell %u is %s", cells[i], cells[i] >= nc ? "outside the grid" : "in two orbits");
+            goto out;
+        }
+    if (variant_arg(variantobj, n, &variant, &vgeom) < 0) goto out;
+    if (vgeom && vgeom->ncages) {
+        PyErr_SetString(PyExc_ValueError, "carve takes no killer cages");
+        goto out;
+    }
+    if (!vgeom && !(geom = sk_geom_new((int)br, (int)bc))) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    if (!full_grid_valid(geom, vgeom, solution)) {
+        PyErr_SetString(PyExc_ValueError, "solution is not a full grid that keeps the rules (two peers hold one digit)");
+        goto out;
+    }
+    if (!(values = malloc((size_t)nc))) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    Poll poll;
+    poll_init(&poll, &cancel);
+    sk_carve_job job;
+    memset(&job, 0, sizeof job);
+    job.n = (int)n;
+    job.geom = geom;
+    job.vgeom = vgeom;
+    job.solution = solution;
+    job.cells = cells;
+    job.start = start;
+    job.seed = seed;
+    job.norbits = (int)norbits;
+    job.node_limit = nl > 0 ? nl : 0;
+    job.minimal = minimal;
+    job.poll = poll_search;
+    job.poll_ctx = &poll;
+    poll.tstate = PyEval_SaveThread();
+    job.deadline = tl > 0 ? sk_now() + tl : 0.0;
+    int rc = sk_carve(&job, values);
+    PyEval_RestoreThread(poll.tstate);
+    if (job.stopped)
+        stopped_error(&poll, job.nodes);
+    else if (rc < 0)
+        PyErr_NoMemory();
+    else
+        result = Py_BuildValue("(y#NiL)", (const char *)values, (Py_ssize_t)nc, PyBool_FromLong(!job.aborted),
+                               job.undecided, job.nodes);
+out:
+    release_cancel(&cancel);
+    free_variant(&variant);
+    sk_geom_free(geom);
+    free(solution);
+    free(values);
+    free(seen);
+    free(cells);
+    free(start);
+    return result;
+}
+
 static PyMethodDef core_methods[] = {
     {"solve", (PyCFunction)(void (*)(void))core_solve, METH_VARARGS | METH_KEYWORDS,
      "solve(values, box_rows, box_cols, limit=1, keep=None, node_limit=None, time_limit=None, seed=None, "
@@ -813,6 +968,9 @@ static PyMethodDef core_methods[] = {
      "solve_many(data, box_rows, box_cols, decode, limit=1, node_limit=None, time_limit=None, seed=None, "
      "method='fast', restarts=True, cancel=None, total_time_limit=None, variant=None) -> (status, counts, "
      "solutions, nodes, guesses, errors)"},
+    {"carve", (PyCFunction)(void (*)(void))core_carve, METH_VARARGS | METH_KEYWORDS,
+     "carve(solution, box_rows, box_cols, cells, start, seed, node_limit=None, minimal=True, time_limit=None, "
+     "cancel=None, variant=None) -> (values, complete, undecided, nodes): the generator's removal loop"},
     {"variant", (PyCFunction)(void (*)(void))core_variant, METH_VARARGS | METH_KEYWORDS,
      "variant(n, (houses, peer_start, peers), bitboards=True) -> a prepared variant: the tables checked and "
      "derived once, for the variant= argument of solve and solve_many (bitboards=False keeps the generic "

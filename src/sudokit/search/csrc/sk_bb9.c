@@ -308,6 +308,14 @@ int sk_bb9_solve(const uint8_t *grid, sk_job *job) {
         s.c[d][b] &= ~(boxcells & ~bit);
         s.uns[b] &= ~bit;
     }
+    if (job->cands) /* digits an empty cell may not hold leave it (the generator's proofs) */
+        for (int cell = 0; cell < 81; cell++) {
+            uint64_t out = ~job->cands[cell] & 0x1FF;
+            if (grid[cell] || !out) continue;
+            int r = cell / 9;
+            for (int d = 0; d < 9; d++)
+                if ((out >> d) & 1) s.c[d][r / 3] &= ~(1u << ((r % 3) * 9 + cell % 9));
+        }
     if (sk_tick(job)) return 0;
     if (!propagate(&s, 0x1FF)) return 0;
     if (solved(&s))

@@ -60,7 +60,9 @@ typedef struct {
     uint64_t seed;
     int restarts;         /* generic solver: restarts with a growing node budget (limit 1 only) */
     const uint64_t *cands; /* per cell, the digits allowed (bit d-1); NULL: every digit. Only
-                              the generic solver reads it: run() sends candidate grids there */
+                              the generic, variant and (for sk_carve.c) 9x9 solvers read it */
+    const uint8_t *prefer; /* per cell, the digit (1..n) to try first when branching there, or
+                              NULL (the generic solver; the generator's proofs: the known solution) */
     int (*poll)(void *);  /* asked every SK_POLL_NODES nodes (NULL: never); non-zero stops */
     void *poll_ctx;
     /* internal: node counts at which sk_check looks next at the limits and at poll */

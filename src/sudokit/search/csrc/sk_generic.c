@@ -385,6 +385,7 @@ static int dfs(G *x, long long budget_end) {
         }
         uint64_t rem = f->rem;
         int d = x->randomize ? sk_random_bit(rem, &x->rng) : sk_ctz64(rem);
+        if (job->prefer && ((rem >> (job->prefer[f->cell] - 1)) & 1)) d = job->prefer[f->cell] - 1;
         rem &= ~(1ULL << d);
         f->rem = rem;
         int cell = f->cell;
