@@ -139,7 +139,8 @@ typedef struct {
 typedef struct {
     VS s;
     int cell;
-    uint32_t rem; /* digits left to try in cell */
+    uint32_t digits; /* the digits of cell */
+    uint32_t rem;    /* those left to try */
 } Frame;
 
 int VNEW(const sk_vgeom *v, void **out) {
@@ -197,7 +198,8 @@ int VNEW(const sk_vgeom *v, void **out) {
 static inline void lose_sums(const G *g, VS *s, int d, B m) {
     B sums;
     memset(&sums, 0, sizeof sums);
-    for (; b_any(m); m = b_drop_first(m)) sums = b_or(sums, g->sums_of[b_first(m)]);
+    for (int i = 0; i < VW; i++)
+        for (uint64_t x = m.w[i]; x; x &= x - 1) sums = b_or(sums, g->sums_of[64 * i + sk_ctz64(x)]);
     /* the sums rule reads, of d, only whether it has a place left in a sum's open cells and,
      * where the sum must hold it, where (s->c[d] is already without m) */
     for (sums = b_andnot(sums, s->sums); b_any(sums); sums = b_drop_first(sums)) {
@@ -213,13 +215,15 @@ static inline void lose(const G *g, VS *s, int d, B m) {
 #if VSUMS
     if (g->nsums) lose_sums(g, s, d, m);
 #endif
-    for (; b_any(m); m = b_drop_first(m)) hs |= g->houses_of[b_first(m)];
+    for (int i = 0; i < VW; i++) /* word by word: cheaper than b_first/b_drop_first */
+        for (uint64_t x = m.w[i]; x; x &= x - 1) hs |= g->houses_of[64 * i + sk_ctz64(x)];
     s->single[d] |= hs;
     s->inter[d] |= hs;
 }
 
-/* Place digit d in cell (not yet propagated); returns the digits whose boards changed. */
-static inline uint32_t place(const G *g, VS *s, int cell, int d) {
+/* Place digit d in cell (not yet propagated); returns the digits whose boards changed. The
+ * cell's other digits are among others (all digits when unknown). */
+static inline uint32_t place(const G *g, VS *s, int cell, int d, uint32_t others) {
     int w = cell >> 6;
     uint64_t bit = 1ULL << (cell & 63);
     uint32_t dirty = 1u << d;
@@ -227,13 +231,15 @@ static inline uint32_t place(const G *g, VS *s, int cell, int d) {
     s->c[d] = b_andnot(s->c[d], lost);
     lose(g, s, d, lost);
     uint64_t hs = g->houses_of[cell];
-    for (int e = 0; e < g->n; e++)
-        if (e != d && (s->c[e].w[w] & bit)) {
+    for (others &= ((1u << g->n) - 1) & ~(1u << d); others; others &= others - 1) {
+        int e = sk_ctz32(others);
+        if (s->c[e].w[w] & bit) {
             s->c[e].w[w] &= ~bit;
             s->single[e] |= hs;
             s->inter[e] |= hs;
             dirty |= 1u << e;
         }
+    }
     s->uns.w[w] &= ~bit;
     s->placed[d] |= hs;
 #if VSUMS
@@ -251,7 +257,7 @@ static inline int sweep_digit(const G *g, VS *s, int d, uint32_t *dirty) {
         for (; hs; hs &= hs - 1) {
             B p = b_and(s->c[d], g->house[sk_ctz64(hs)]);
             if (!b_any(p)) return 0;
-            if (!b_many(p) && b_any(b_and(p, s->uns))) *dirty |= place(g, s, b_first(p), d);
+            if (!b_many(p) && b_any(b_and(p, s->uns))) *dirty |= place(g, s, b_first(p), d, ~0u);
         }
     }
     s->single[d] = 0;
@@ -267,11 +273,11 @@ static inline int intersect_digit(const G *g, VS *s, int d) {
     s->inter[d] = 0;
     for (; hs; hs &= hs - 1) {
         B p = b_and(board, g->house[sk_ctz64(hs)]);
-        if (!b_any(p)) continue; /* the singles' sweep reports it */
-        if (b_pop(p) > 3) continue; /* four places or more rarely share a peer: not worth it */
-        B seen = g->peer[b_first(p)];
-        for (B q = b_drop_first(p); b_any(q) && b_any(b_and(seen, board)); q = b_drop_first(q))
-            seen = b_and(seen, g->peer[b_first(q)]);
+        /* none: the singles' sweep reports it; four places or more rarely share a peer */
+        if ((unsigned)(b_pop(p) - 1) > 2) continue;
+        B seen = board;
+        for (int i = 0; i < VW; i++)
+            for (uint64_t x = p.w[i]; x; x &= x - 1) seen = b_and(seen, g->peer[64 * i + sk_ctz64(x)]);
         board = b_andnot(board, seen);
     }
     if (b_eq(board, s->c[d])) return 0;
@@ -366,7 +372,7 @@ static int killer_sums(const G *g, VS *s, uint32_t *dirty) {
             B p = b_and(b_and(s->c[d], cm), s->uns);
             if (!b_any(p)) return 0; /* its places went to other digits the cage must hold */
             if (!b_many(p)) {
-                *dirty |= place(g, s, b_first(p), d);
+                *dirty |= place(g, s, b_first(p), d, ~0u);
                 continue;
             }
             B seen = g->peer[b_first(p)];
@@ -404,7 +410,7 @@ static int propagate(const G *g, VS *s, uint32_t dirty) {
             int cell = b_first(naked), d = 0;
             while (d < g->n && !b_has(s->c[d], cell)) d++;
             if (d == g->n) return 0; /* lost its last digit to an earlier single */
-            if (b_has(s->uns, cell)) dirty |= place(g, s, cell, d);
+            if (b_has(s->uns, cell)) dirty |= place(g, s, cell, d, 0); /* d is its only digit */
         }
         if (dirty) continue;
 #if VSUMS
@@ -476,6 +482,7 @@ static int found(const G *g, sk_job *job, const VS *s) {
 static int search(const G *g, sk_job *job, Frame *stack, uint64_t *rng, int randomize, long long budget_end) {
     int k = 0;
     stack[0].cell = choose(g, &stack[0].s, rng, randomize, &stack[0].rem);
+    stack[0].digits = stack[0].rem;
     job->guesses++;
     while (k >= 0) {
         Frame *f = &stack[k];
@@ -489,13 +496,14 @@ static int search(const G *g, sk_job *job, Frame *stack, uint64_t *rng, int rand
         *t = f->s;
         if (sk_tick(job)) return 1;
         if (budget_end && job->nodes >= budget_end) return 2;
-        if (!propagate(g, t, place(g, t, f->cell, d))) continue;
+        if (!propagate(g, t, place(g, t, f->cell, d, f->digits))) continue;
         if (!b_any(t->uns)) {
             if (found(g, job, t)) return 1;
             continue;
         }
         k++;
         stack[k].cell = choose(g, t, rng, randomize, &stack[k].rem);
+        stack[k].digits = stack[k].rem;
         job->guesses++;
     }
     return 0;
@@ -525,7 +533,7 @@ int VSOLVE(const void *geometry, const uint8_t *grid, sk_job *job) {
         int v = grid[i];
         if (!v) continue;
         if (v > g->n || !b_has(s->c[v - 1], i)) goto done; /* clashing givens: no solution */
-        place(g, s, i, v - 1);
+        place(g, s, i, v - 1, ~0u);
     }
     if (sk_tick(job) || !propagate(g, s, (1u << g->n) - 1)) goto done;
     if (!b_any(s->uns)) {
