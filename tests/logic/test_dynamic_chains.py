@@ -179,3 +179,11 @@ def test_a_finder_that_runs_out_of_budget_says_so(monkeypatch):
     pos, _ = next(_hardest("forum_hardest_1106", 1))
     assert list(REGISTRY["dynamic-forcing-chain-plus"].find(pos.copy())) == []
     assert dynamic_chains.last_exhausted and "branches" in dynamic_chains.last_exhausted[0]
+
+
+def test_a_puzzle_with_several_solutions_is_not_searched():
+    # an empty 8x8 grid: no candidate contradicts, so trying each one at every nesting level
+    # would only spend the budget (a hint on it took minutes); the finder says nothing at once
+    pos = Position.from_grid(Grid.empty(Geometry.of(8, box=(2, 4))))
+    assert list(REGISTRY["nested-forcing-chain"].find(pos)) == []
+    assert dynamic_chains.last_exhausted == []

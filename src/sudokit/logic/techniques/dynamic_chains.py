@@ -9,7 +9,8 @@
 - ``nested-forcing-chain`` (9.5, 10.0, 10.5, 11.0 for levels 2..5): branches that use forcing
   chains inside (each inner chain a sub-branch of the explanation); a candidate whose branch
   contradicts goes. The levels are tried in turn; candidates of the solution the search core
-  finds are not tried (their branches cannot contradict).
+  finds are not tried (their branches cannot contradict); on a puzzle with several solutions
+  none is searched (every candidate of a solution would be tried in vain).
 
 Each step's difficulty is SE's: the level's base plus the length adjustment of its complexity
 (:func:`.chaining.complexity`). Of a level's hints the easiest comes first (then the shortest).
@@ -79,7 +80,7 @@ def _hints(pos: Position, tech_id: str, levels, dynamic: bool, kinds: str,
     a = analysis(pos)
     found = []
     last_exhausted.clear()
-    if a.base.contradiction is None:
+    if a.base.contradiction is None and not a.several_solutions():
         sol = a.solution()
         skip = None
         if sol is not None:

@@ -424,8 +424,15 @@ class Analysis:
         or None. A candidate it holds cannot lead to a contradiction, so the trial finders
         need not try it."""
         if self._solution is None:
-            self._solution = (solution_of(self.position),)
+            self._solution = solutions_of(self.position)
         return self._solution[0]
+
+    def several_solutions(self) -> bool:
+        """True when the position's values have two solutions or more: then no candidate a
+        solution holds can contradict, and the chain searches would try every candidate in
+        vain (an empty grid); sound logic has nothing to remove there that a search finds."""
+        self.solution()
+        return self._solution[1]
 
 
 #: Search nodes the core may spend on one question (more: no answer).
@@ -435,14 +442,20 @@ CORE_NODES = 200_000
 def solution_of(pos: Position) -> list[int] | None:
     """A solution of the position's values that keeps to its candidates, or None (none found,
     or the one found needs a removed candidate)."""
+    return solutions_of(pos)[0]
+
+
+def solutions_of(pos: Position) -> tuple[list[int] | None, bool]:
+    """:func:`solution_of`, and whether the position's values have a second solution."""
     try:
-        result = search.solve(Grid(pos.geometry, pos.values), limit=1, node_limit=CORE_NODES)
+        result = search.solve(Grid(pos.geometry, pos.values), limit=2, node_limit=CORE_NODES)
     except SudokitError:
-        return None
+        return None, False
+    several = len(result.solutions) > 1
     sol = result.solution.values if result.solution is not None else None
     if sol is None or not all(v or m >> (s - 1) & 1 for v, m, s in zip(pos.values, pos.cands, sol)):
-        return None
-    return sol
+        return None, several
+    return sol, several
 
 
 _last: list = [None, None]
