@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from helpers import blank_position, check_sound, eliminations, steps
 
+from sudokit.logic.options import listing_all
+
 
 def row_of_names(row: int, cols, digits) -> set[str]:
     return {f"r{row}c{c}-{d}" for c in cols for d in digits}
@@ -84,3 +86,36 @@ def test_sue_de_coq_with_an_intersection_cell_left_out_of_the_core():
     assert eliminations("sue-de-coq", pos) == [expected]
     assert steps("sue-de-coq", pos)[0].explanation.startswith(
         "Sue de Coq: r1c1,r1c2 {1,2,3,4} with r1c5 {1,2} (row 1) and r1c3 {3,4} (box 1)")
+
+
+def test_sue_de_coq_digit_shared_by_the_line_and_box_parts_when_listing():
+    # r1c1,r1c2 {1,2,3,4}; row part r1c5 {1,9}, r1c6 {2,9}; box part r2c3 {3,9}, r3c3 {4,9}.
+    # 9, in neither intersection cell, fills at most one cell of each part: six cells for
+    # 1,2,3,4 and 9 twice, so 9 is in both parts and leaves the rest of row 1 and of box 1
+    pos = blank_position(9, cands={"r1c1": "123", "r1c2": "234", "r1c5": "19", "r1c6": "29",
+                                   "r2c3": "39", "r3c3": "49"})
+    assert steps("sue-de-coq", pos) == []  # a single step looks for disjoint parts only
+    with listing_all():
+        assert eliminations("sue-de-coq", pos) == [
+            row_of_names(1, (3, 4, 7, 8, 9), "129")
+            | box1_names(["r1c3", "r2c1", "r2c2", "r3c1", "r3c2"], "349")]
+
+
+def test_sue_de_coq_no_shared_digit_in_an_intersection_cell():
+    # as above, but the row part's 9-cell is r1c3, in box 1 too: 9 then fills one cell at
+    # most, five digits for six cells, no pattern
+    pos = blank_position(9, cands={"r1c1": "123", "r1c2": "234", "r1c3": "19", "r1c6": "29",
+                                   "r2c3": "39", "r3c3": "49"})
+    with listing_all():
+        assert eliminations("sue-de-coq", pos) == []
+
+
+def test_sue_de_coq_box_cell_without_intersection_digits_when_listing():
+    # r1c1,r1c2 {1,2,3,4}; row part r1c5 {1,2}; box part r2c3 {3,7}, r3c3 {4,8} and r2c1
+    # {7,8}, which holds none of 1-4: six cells, six digits, 3/4/7/8 locked in box 1
+    pos = blank_position(9, cands={"r1c1": "123", "r1c2": "234", "r1c5": "12",
+                                   "r2c3": "37", "r3c3": "48", "r2c1": "78"})
+    with listing_all():
+        assert eliminations("sue-de-coq", pos) == [
+            row_of_names(1, (3, 4, 6, 7, 8, 9), "12")
+            | box1_names(["r1c3", "r2c2", "r3c1", "r3c2"], "3478")]

@@ -12,6 +12,13 @@ the box for a digit outside ``D``), so each digit fills at most one cell, and wi
 cells as digits each fills exactly one. A digit placed within the line part leaves the rest of
 the line; one placed within the box part leaves the rest of the box; a digit only in ``C``
 leaves both.
+
+Listing every instance (:func:`~sudokit.logic.options.listing`), as HoDoKu does, two more
+forms count: side cells holding only digits outside ``V``, and a digit outside ``V`` shared by
+``D`` and ``E`` (in no intersection cell of them). Such a digit fills at most two cells, one in
+the line part and one in the box part, so it counts twice:
+``|C| + |D| + |E| = |V ∪ digits(D) ∪ digits(E)| + |shared|``; it then fills both and leaves the
+rest of the line and the rest of the box.
 """
 
 from __future__ import annotations
@@ -37,12 +44,13 @@ LISTING_SIDE_EXTRA = 2
 
 
 def _subsets(side: list[tuple[int, int]], v: int, lo: int, hi: int, most: int,
-             most_extra: int = MAX_SIDE_EXTRA):
+             most_extra: int = MAX_SIDE_EXTRA, any_cell: bool = False):
     """``(cell mask, digit mask, a)`` for every subset of the ``(cell bit, candidates)`` in
-    ``side`` (up to ``most`` cells), each cell holding a digit of ``v``, where
+    ``side`` (up to ``most`` cells), each cell holding a digit of ``v`` (any cell if
+    ``any_cell``), where
     ``a = size - |digits outside v|`` (how many digits of ``v`` the subset takes up) is between
     ``lo >= 1`` and ``hi``, with at most ``most_extra`` digits outside ``v``."""
-    items = [(b, m) for b, m in side if m & v]
+    items = [(b, m) for b, m in side if any_cell or m & v]
     out = []
     n = len(items)
     outside = ~v
@@ -91,7 +99,8 @@ def _intersections(g: Geometry) -> tuple[tuple[int, int, tuple, tuple, tuple], .
 def sue_de_coq(pos: Position):
     g, cands = pos.geometry, pos.cands
     tech = REGISTRY["sue-de-coq"]
-    most_extra = LISTING_SIDE_EXTRA if listing() else MAX_SIDE_EXTRA
+    every = listing()
+    most_extra = LISTING_SIDE_EXTRA if every else MAX_SIDE_EXTRA
     done: set[tuple] = set()
     for line, box, inter_all, line_all, box_all in _intersections(g):
         limits.check()
@@ -108,15 +117,20 @@ def sue_de_coq(pos: Position):
             lo, hi = max(1, k - MAX_SIDE_CELLS), min(k - 1, MAX_SIDE_CELLS)
             if k < 2 or lo > hi:
                 continue
-            ds = _subsets(line_rest + left, v, lo, hi, MAX_SIDE_CELLS, most_extra)
+            ds = _subsets(line_rest + left, v, lo, hi, MAX_SIDE_CELLS, most_extra, every)
             if not ds:
                 continue
             es_by_a: dict[int, list[tuple[int, int]]] = {}
-            for ec, ed, ea in _subsets(box_rest + left, v, lo, hi, MAX_SIDE_CELLS, most_extra):
+            for ec, ed, ea in _subsets(box_rest + left, v, lo, hi, MAX_SIDE_CELLS, most_extra,
+                                       every):
                 es_by_a.setdefault(ea, []).append((ec, ed))
             for dc, dd, da in ds:
                 for ec, ed in es_by_a.get(k - da, ()):
-                    if dd & ed or dc & ec:
+                    if dc & ec:
+                        continue
+                    # |C|+|D|+|E| = |all digits| + |shared| holds as sum(a) = k, shared or not
+                    shared = dd & ed
+                    if shared and not (every and _may_share(shared, v, dc | ec, left)):
                         continue
                     step = _step(pos, tech, g, line, box, cmask, v, dc, dd, ec, ed, done)
                     if step is not None:
@@ -136,6 +150,12 @@ def _intersection_subsets(cells: list[int], cands: list[int]):
             yield m, v
 
 
+def _may_share(shared: int, v: int, side_cells: int, left: list[tuple[int, int]]) -> bool:
+    """Whether digits in both ``D`` and ``E`` each fill one cell of each: none is in ``V`` or in
+    a side cell of the intersection (which lies in the line and the box)."""
+    return not shared & v and not any(b & side_cells and m & shared for b, m in left)
+
+
 def _step(pos, tech, g, line: int, box: int, cmask: int, v: int, dc: int, dd: int, ec: int,
           ed: int, done: set):
     cands = pos.cands
@@ -143,8 +163,8 @@ def _step(pos, tech, g, line: int, box: int, cmask: int, v: int, dc: int, dd: in
     line_out = [c for c in g.houses[line] if cands[c] and not pattern >> c & 1]
     box_out = [c for c in g.houses[box] if cands[c] and not pattern >> c & 1]
     digits = v | dd | ed
-    line_digits = digits & ~ed  # placed in the line part
-    box_digits = digits & ~dd  # placed in the box part
+    line_digits = digits & ~(ed & ~dd)  # placed in the line part (shared ones in both)
+    box_digits = digits & ~(dd & ~ed)  # placed in the box part
     elims = set()
     for c in line_out:
         for d in digits_of(cands[c] & line_digits):
