@@ -50,7 +50,8 @@ def _subsets(side: list[tuple[int, int]], v: int, lo: int, hi: int, most: int,
     ``any_cell``), where
     ``a = size - |digits outside v|`` (how many digits of ``v`` the subset takes up) is between
     ``lo >= 1`` and ``hi``, with at most ``most_extra`` digits outside ``v``."""
-    items = [(b, m) for b, m in side if any_cell or m & v]
+    items = [(b, m) for b, m in side
+             if (any_cell or m & v) and (m & ~v).bit_count() <= most_extra]
     out = []
     n = len(items)
     outside = ~v
