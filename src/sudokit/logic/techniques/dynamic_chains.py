@@ -10,7 +10,8 @@
   chains inside (each inner chain a sub-branch of the explanation); a candidate whose branch
   contradicts goes. The levels are tried in turn; candidates of the solution the search core
   finds are not tried (their branches cannot contradict); on a puzzle with several solutions
-  none is searched (every candidate of a solution would be tried in vain).
+  none is searched (every candidate of a solution would be tried in vain), nor on a killer
+  (the engine does not read cage sums).
 
 Each step's difficulty is SE's: the level's base plus the length adjustment of its complexity
 (:func:`.chaining.complexity`). Of a level's hints the easiest comes first (then the shortest).
@@ -80,7 +81,9 @@ def _hints(pos: Position, tech_id: str, levels, dynamic: bool, kinds: str,
     a = analysis(pos)
     found = []
     last_exhausted.clear()
-    if a.base.contradiction is None and not a.several_solutions():
+    # the engine does not read killer sums: on a killer its branches miss the main rule and
+    # would spend the whole budget before trial (the generator rates many killers)
+    if a.base.contradiction is None and not pos.geometry.cages and not a.several_solutions():
         sol = a.solution()
         skip = None
         if sol is not None:
