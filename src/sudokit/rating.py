@@ -96,8 +96,8 @@ SE_WEIGHTS: dict[str, float] = {
 SE_CHAINING = frozenset({"multiple-forcing-chain", "dynamic-forcing-chain",
                          "dynamic-forcing-chain-plus", "nested-forcing-chain"})
 
-#: Propagation-based forcing steps the SE-scale path leaves out: SE reaches their deductions
-#: with its own chaining levels (:data:`SE_CHAINING`), rated by length.
+#: Propagation-based forcing steps the SE-scale path leaves out on classic grids: SE reaches
+#: their deductions with its own chaining levels (:data:`SE_CHAINING`), rated by length.
 NOT_SE = frozenset({"forcing-chain", "forcing-net"})
 
 #: Chains on one digit get SE's lower single-digit bases (cycle 6.5, chain 6.6).
@@ -290,8 +290,6 @@ def _make_solver_class():
                       if t.id in DIRECT_WEIGHTS]
             last = []
             for t in self.order:
-                if t.id in NOT_SE:
-                    continue
                 varies = (_lengthy(t.id) or t.id in SINGLE_DIGIT_WEIGHTS
                           or CATALOGUE[t.id][2] == "fish") and t.id not in SE_CHAINING
                 stage = _Stage(t.id, technique_weight(t.id), "shortest" if varies else "first")
@@ -303,6 +301,9 @@ def _make_solver_class():
             trial_ids = {t.id for t in self.order if t.family in TRIAL_FAMILIES}
             allowed = {t.id for t in self._techniques(position)}
             g = position.geometry
+            # SE's chaining on classic grids; on variants (which it does not search) the
+            # propagation forcing chains and nets keep their place
+            allowed -= NOT_SE if g.is_classic else SE_CHAINING
             best, best_score = None, math.inf
             for stage in self.stages:
                 if stage.base >= best_score or best is not None and stage.technique in trial_ids:

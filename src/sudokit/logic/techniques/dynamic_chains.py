@@ -10,8 +10,8 @@
   chains inside (each inner chain a sub-branch of the explanation); a candidate whose branch
   contradicts goes. The levels are tried in turn; candidates of the solution the search core
   finds are not tried (their branches cannot contradict); on a puzzle with several solutions
-  none is searched (every candidate of a solution would be tried in vain), nor on a killer
-  (the engine does not read cage sums).
+  none is searched (every candidate of a solution would be tried in vain), nor on a variant
+  or killer grid (SE's levels are for classic grids; the forcing chains and nets take those).
 
 Each step's difficulty is SE's: the level's base plus the length adjustment of its complexity
 (:func:`.chaining.complexity`). Of a level's hints the easiest comes first (then the shortest).
@@ -81,9 +81,10 @@ def _hints(pos: Position, tech_id: str, levels, dynamic: bool, kinds: str,
     a = analysis(pos)
     found = []
     last_exhausted.clear()
-    # the engine does not read killer sums: on a killer its branches miss the main rule and
-    # would spend the whole budget before trial (the generator rates many killers)
-    if a.base.contradiction is None and not pos.geometry.cages and not a.several_solutions():
+    # SE's levels are for classic grids: on variants (killer sums the engine does not read,
+    # extra peers) a search that finds nothing spends its whole budget, for every puzzle the
+    # generator rates; the forcing chains and nets take those grids
+    if a.base.contradiction is None and pos.geometry.is_classic and not a.several_solutions():
         sol = a.solution()
         skip = None
         if sol is not None:
