@@ -291,6 +291,14 @@ class Engine:
             out.append(2 * ((low.bit_length() - 1) * n + d))
         return out
 
+    def _offs(self, found: list, d: int, mask: int, parents: list[int]) -> None:
+        """Append to ``found`` an off potential of digit ``d`` in each cell of ``mask``."""
+        n = self.n
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            found.append(((low.bit_length() - 1) * n + d, parents, None))
+
     def _locking(self, cands, boards):
         n = self.n
         found = []
@@ -306,11 +314,7 @@ class Engine:
                     if lost & inside and not b & inside and b & outside:
                         parents = self._removed(d, boards, inside)
                         if parents:
-                            x = b & outside
-                            while x:
-                                low = x & -x
-                                x ^= low
-                                found.append(((low.bit_length() - 1) * n + d, parents, None))
+                            self._offs(found, d, b & outside, parents)
             if found:
                 return found
         return found
@@ -378,11 +382,7 @@ class Engine:
                     continue
                 rest = hm & ~((1 << a) | (1 << c))
                 for d in (m.bit_length() - 1, (m & -m).bit_length() - 1):
-                    y = boards[d] & rest
-                    while y:
-                        lo = y & -y
-                        y ^= lo
-                        found.append(((lo.bit_length() - 1) * n + d, parents, None))
+                    self._offs(found, d, boards[d] & rest, parents)
             if found:
                 return found
         return found
@@ -412,11 +412,8 @@ class Engine:
                                + self._removed(d, boards, house[j] & ~(b & house[j])))
                     if not parents:
                         continue
-                    x = b & (house[covers[0]] | house[covers[1]]) & ~(house[i] | house[j])
-                    while x:
-                        low = x & -x
-                        x ^= low
-                        found.append(((low.bit_length() - 1) * n + d, parents, None))
+                    self._offs(found, d, b & (house[covers[0]] | house[covers[1]])
+                               & ~(house[i] | house[j]), parents)
             if found:
                 return found
         return found
