@@ -184,6 +184,14 @@ def test_level_any_spreads_over_the_levels_and_is_reproducible():
     assert again.puzzle == made[0].puzzle
 
 
+def test_level_any_takes_another_level_when_the_picked_one_is_rare():
+    """A 6x6 killer rarely reaches hard or expert: "any" must not spend its whole limit on the
+    level it picked (seed 13 picks hard; it timed out at 20 s when only that level counted)."""
+    made = generate(6, variant="killer", level="any", seed=13, time_limit=20)
+    assert made.rating.level in any_levels(6)
+    assert made.puzzle.geometry.cages
+
+
 def test_level_any_keeps_to_what_the_size_can_have():
     assert any_levels(9) == LEVELS
     assert "extreme" not in any_levels(16) and "expert" in any_levels(16)

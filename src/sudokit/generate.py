@@ -17,7 +17,8 @@ puzzles; from 10x10 up, where those are nearly always extreme, a band with a top
 filling in (:func:`sudokit.levels.fill_to_band`): a minimal puzzle is solved by the rating solver
 capped at the band's top, and gets one more given each time that solver is stuck. ``level="any"``
 picks one of the levels the size can have (:func:`sudokit.levels.any_levels`) at random, per
-puzzle and seed. A target no puzzle of the size can meet (4x4 puzzles are all easy) is refused at
+puzzle and seed, and after :data:`ANY_LEVEL_PATIENCE` candidates without it takes a puzzle at any
+of them (a killer reaches some levels rarely). A target no puzzle of the size can meet (4x4 puzzles are all easy) is refused at
 once (:func:`sudokit.levels.check_reachable`).
 
 The time limit bounds the search and, when reached, raises :class:`SearchLimitError` saying how
@@ -510,9 +511,31 @@ def _rated(puzzle: Grid, target: _Target, clock: _Clock, rate: bool):
     if rating is not None and band is not None and not band[0] <= rating.score <= band[1]:
         _note_miss(clock, rating.score, band)
         return False, rating
-    if rating is not None and tech is not None and tech not in rating.techniques:
+    return rating is None or _meets(rating, target), rating
+
+
+def _meets(rating, target: _Target) -> bool:
+    band, tech = target.band, target.tech
+    return ((band is None or band[0] <= rating.score <= band[1])
+            and (tech is None or tech in rating.techniques))
+
+
+#: Candidates ``level="any"`` draws for the level it picked before it takes a puzzle of any level
+#: the size can have (a 6x6 killer can go over a hundred candidates without a hard one; a
+#: count, unlike seconds, keeps a seed's puzzle the same).
+ANY_LEVEL_PATIENCE = 25
+
+
+def _rated_any(puzzle: Grid, target: _Target, targets: tuple[_Target, ...], clock: _Clock,
+               rate: bool, tries: int):
+    """:func:`_rated`, and for ``level="any"`` from candidate :data:`ANY_LEVEL_PATIENCE` on: a
+    puzzle whose full rating meets another of the targets fits too."""
+    fits, rating = _rated(puzzle, target, clock, rate)
+    if fits or len(targets) == 1 or rating is None or not rating.solved:
+        return fits, rating
+    if tries < ANY_LEVEL_PATIENCE:
         return False, rating
-    return True, rating
+    return any(_meets(rating, t) for t in targets), rating
 
 
 def _one(geometry: Geometry, sym: str, minimal: bool, targets: tuple[_Target, ...], seed: int,
@@ -558,7 +581,7 @@ def _one(geometry: Geometry, sym: str, minimal: bool, targets: tuple[_Target, ..
         if _check(values, geometry, 0, clock) != 1:  # the final word of the core, always
             raise SudokitError("internal error: a carved puzzle lost its unique solution")
         puzzle = Grid(geometry, list(values))
-        fits, rating = _rated(puzzle, target, clock, rate)
+        fits, rating = _rated_any(puzzle, target, targets, clock, rate, tries)
         if not fits:
             continue
         solved = Grid(geometry, list(solution), givens=[bool(v) for v in values])
@@ -629,7 +652,7 @@ def _one_killer(plain: Geometry, targets: tuple[_Target, ...], seed: int, clock:
 
         cages = cut_cages(solution, plain.size, random.Random(rng.getrandbits(64)), keeps)
         puzzle = Grid(plain.with_cages(cages), values)
-        fits, rating = _rated(puzzle, target, clock, rate)
+        fits, rating = _rated_any(puzzle, target, targets, clock, rate, tries)
         if not fits:
             continue
         solved = Grid(puzzle.geometry, list(solution), givens=[bool(v) for v in values])
