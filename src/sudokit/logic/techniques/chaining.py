@@ -34,6 +34,7 @@ from collections import deque
 from ... import limits
 from ...errors import SearchLimitError
 from ...geometry import Geometry
+from ..links import cells_of
 from ..position import Position
 from .propagation import SINGLES, Base, branch as propagate, tables
 
@@ -724,6 +725,13 @@ def search(engine: Engine, kinds: str, first: bool = False, skip=None, reference
             offs &= off_set
         return bool(ons | offs)
 
+    def agreeing(ps: list[int]) -> list[Branch] | None:
+        """The branches of ``ps`` when none is a contradiction and they may agree on something."""
+        if not may_agree(ps):
+            return None
+        bs = [on_branch(p) for p in ps]
+        return None if any(b.conflict is not None for b in bs) else bs
+
     if "o" in kinds:
         for _, c in cells:
             m = cands[c]
@@ -761,17 +769,9 @@ def search(engine: Engine, kinds: str, first: bool = False, skip=None, reference
             m = cands[c]
             if not dyn and m.bit_count() < 3:
                 continue  # a static bivalue cell's chains are forcing chains (AIC) already
-            ps = []
-            while m:
-                low = m & -m
-                m ^= low
-                ps.append(c * n + low.bit_length() - 1)
-            if not may_agree(ps):
-                continue
-            bs = [on_branch(p) for p in ps]
-            if any(b.conflict is not None for b in bs):
-                continue
-            for key in _common(bs, engine):
+            ps = [c * n + d for d in cells_of(m)]
+            bs = agreeing(ps)
+            for key in _common(bs, engine) if bs else ():
                 yield _result_hint("cell", ps, bs, key, engine, None)
                 if first:
                     return
@@ -782,17 +782,9 @@ def search(engine: Engine, kinds: str, first: bool = False, skip=None, reference
                 k = x.bit_count()
                 if k < 2 or (not dyn and k < 3):
                     continue
-                ps = []
-                while x:
-                    low = x & -x
-                    x ^= low
-                    ps.append((low.bit_length() - 1) * n + d)
-                if not may_agree(ps):
-                    continue
-                bs = [on_branch(p) for p in ps]
-                if any(b.conflict is not None for b in bs):
-                    continue
-                for key in _common(bs, engine):
+                ps = [q * n + d for q in cells_of(x)]
+                bs = agreeing(ps)
+                for key in _common(bs, engine) if bs else ():
                     yield _result_hint("region", ps, bs, key, engine, h)
                     if first:
                         return
