@@ -127,6 +127,18 @@ def test_aic_length_cap(monkeypatch):
         {"r1c2-1", "r2c2-1", "r3c2-1", "r8c1-1", "r9c1-1"}]
 
 
+def test_listing_every_instance_searches_longer_chains(monkeypatch):
+    """HoDoKu's find-all lists nice loops far longer than a single step needs: listing goes to
+    LISTING_MAX_LINKS, a single step stops at MAX_LINKS."""
+    monkeypatch.setattr(loops, "_searches", {})  # no search kept from a test before
+    monkeypatch.setattr(loops, "MAX_LINKS", 4)
+    monkeypatch.setattr(loops, "LISTING_MAX_LINKS", 5)
+    assert steps("aic", aic_position()) == []
+    with options.listing_all():
+        assert eliminations("aic", aic_position()) == [
+            {"r1c2-1", "r2c2-1", "r3c2-1", "r8c1-1", "r9c1-1"}]
+
+
 def test_aic_on_6x6():
     # 2x3 boxes: the same chain with its far end in row 5 (box 5).
     pos = aic_position(size=6, far=5)

@@ -44,6 +44,10 @@ MAX_LINKS = 15
 """Deepest search level (links from the start): AICs and placing loops up to 15 links,
 continuous loops up to 16, eliminating loops up to 17 (the target adds two weak links)."""
 
+LISTING_MAX_LINKS = 27
+"""The deepest level when every instance is listed (:func:`options.listing`): HoDoKu's find-all
+gives nice loops of 20 to 25 links where no shorter plain chain makes the same change."""
+
 MAX_EXPANSIONS = 300_000
 """Node expansions one search may make over all its starts (bounds big grids)."""
 
@@ -78,8 +82,9 @@ class ChainSearch:
     every change some chain with a group proves, even one a plain chain proves too.
     """
 
-    def __init__(self, graph: InferenceGraph) -> None:
+    def __init__(self, graph: InferenceGraph, listing: bool = False) -> None:
         self.graph = graph
+        self.listing = listing  # searched to LISTING_MAX_LINKS, not MAX_LINKS
         strong, weak, cand_bits = graph.strong, graph.weak, graph.cand_bits
         self.layered = graph.grouped
         self.group_bits = ~cand_bits
@@ -113,10 +118,13 @@ class ChainSearch:
                 return None
         return self.levels[k]
 
+    def _last_level(self) -> int:
+        return LISTING_MAX_LINKS if self.listing else MAX_LINKS
+
     # --- one level for every start --------------------------------------------------------
     def _advance(self) -> bool:
         k = len(self.levels)
-        if k > MAX_LINKS or not self.states or self.expansions > MAX_EXPANSIONS:
+        if k > self._last_level() or not self.states or self.expansions > MAX_EXPANSIONS:
             return False
         odd = k & 1
         adj = self.graph.strong if odd else self.weak_on
@@ -150,7 +158,7 @@ class ChainSearch:
 
     def _advance_layered(self) -> bool:
         k = len(self.levels)
-        if k > MAX_LINKS or not self.states or self.expansions > MAX_GROUPED_EXPANSIONS:
+        if k > self._last_level() or not self.states or self.expansions > MAX_GROUPED_EXPANSIONS:
             return False
         odd = k & 1
         adj = self.graph.strong if odd else self.weak_on
@@ -388,7 +396,7 @@ def chain_search(pos: Position, grouped: bool, als: bool = False) -> ChainSearch
     kept = _searches.get((grouped, als))
     if kept is not None and kept[0] == key:
         return kept[1]
-    search = ChainSearch(InferenceGraph(pos, grouped, grouped and als))
+    search = ChainSearch(InferenceGraph(pos, grouped, grouped and als), key[2])
     _searches[(grouped, als)] = (key, search)
     return search
 
