@@ -170,15 +170,21 @@ function syncGeometry() {
   $("size").value = String(n);
   fillBoxSelect($("box"), n, `${br}x${bc}`);
   gen.sync(n, br, bc);
-  const rules = isClassic(v) ? "" : `, ${describe(v)}`;
-  $("geometry").textContent = t("geometry", { n, br, bc, rules });
   rulesPicker.set(v.names, Boolean(v.regions), br, bc, Boolean(v.cages));
-  $("rules-name").textContent = describe(v);
-  $("rules-label").textContent = ruleLines(v).join(" · ");
+  geometryWords();
   $("rules-label").hidden = isClassic(v);
   document.body.classList.toggle("has-rules", !isClassic(v));
   regions.sync();
   cages.sync();
+}
+
+/** The words about the grid's shape and rules (in the page's language). */
+function geometryWords() {
+  const { n, br, bc, variant: v } = game.g;
+  const rules = isClassic(v) ? "" : `, ${describe(v)}`;
+  $("geometry").textContent = t("geometry", { n, br, bc, rules });
+  $("rules-name").textContent = describe(v);
+  $("rules-label").textContent = ruleLines(v).join(" · ");
 }
 
 /** A position opened from text or a photo: under its own variant, else under the rules on the
@@ -1129,7 +1135,11 @@ function relabel(lang) {
   }
   setPaused(timer.paused);
   if (S.solvedShown) $("solved-time").textContent = t("solved-in", { time: timer.text() });
-  syncGeometry();
+  geometryWords();
+  rulesPicker.set(game.variant.names, Boolean(game.g.regions), game.g.br, game.g.bc, Boolean(game.g.cages));
+  regions.n = 0;  // the palette's labels are built again
+  regions.sync();
+  cages.sync();
   gen.syncRules();
   renderSaves();
   updateBookChoice();
