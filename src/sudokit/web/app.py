@@ -51,10 +51,12 @@ STATIC_TYPES = {
     "style.css": "text/css; charset=utf-8",
     # the page's script: plain ES modules, one per concern; app.js is the entry point
     **{f"{name}.js": "text/javascript; charset=utf-8" for name in (
-        "app", "api", "board", "cage-editor", "cages", "draw", "generate", "grid", "input",
+        "app", "api", "board", "cage-editor", "cages", "draw", "generate", "grid", "i18n", "input",
         "media", "notation", "photo", "play", "regions", "steps", "storage", "theme", "timer",
         "variants")},
 }
+#: the page's catalogues, one per language: every static/i18n/*.json is served
+CATALOGUE_TYPE = "application/json; charset=utf-8"
 
 ERRORS = {status: {"model": ErrorResponse, "description": text} for status, text in (
     (408, "The request ran past its time limit and was stopped"),
@@ -76,7 +78,9 @@ class ApiError(Exception):
 
 def _load_static() -> dict[str, bytes]:
     folder = resources.files("sudokit.web") / "static"
-    return {name: (folder / name).read_bytes() for name in STATIC_TYPES}
+    files = {name: (folder / name).read_bytes() for name in STATIC_TYPES}
+    files.update({f"i18n/{f.name}": f.read_bytes() for f in (folder / "i18n").iterdir() if f.name.endswith(".json")})
+    return files
 
 
 def _levels_and_symmetries() -> tuple[list[str], list[str]]:
@@ -230,11 +234,11 @@ def create_app(*, workers: int | None = None, time_limit: float = TIME_LIMIT,
     async def index() -> Response:
         return Response(static["index.html"], media_type=STATIC_TYPES["index.html"])
 
-    @app.get("/static/{name}", include_in_schema=False)
+    @app.get("/static/{name:path}", include_in_schema=False)
     async def static_file(name: str) -> Response:
         if name not in static or name == "index.html":
             raise ApiError(404, f"no such file: {name}")
-        return Response(static[name], media_type=STATIC_TYPES[name])
+        return Response(static[name], media_type=STATIC_TYPES.get(name, CATALOGUE_TYPE))
 
     # --- the API -------------------------------------------------------------------------------
     @app.get("/api/info", response_model=InfoResponse, tags=["info"])

@@ -3,6 +3,8 @@
 // uses new endpoints and generator options as soon as the server has them and falls back while
 // it does not. Long requests carry a job id, so that Cancel stops the server's work too.
 
+import { language, t } from "./i18n.js";
+
 export class ApiError extends Error {
   constructor(message, status = 0) { super(message); this.status = status; }
 }
@@ -14,40 +16,73 @@ export class Cancelled extends Error {
 
 async function request(path, body, { signal, method } = {}) {
   let res;
-  const init = body === undefined ? { method: method || "GET", signal } : {
+  // the server answers in the page's language: Accept-Language on every request, and the
+  // ``lang`` field in bodies of endpoints that take one (see withLanguage)
+  const headers = { "accept-language": language() };
+  const init = body === undefined ? { method: method || "GET", signal, headers } : {
     method: method || "POST", signal,
-    headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+    headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body),
   };
   try {
     res = await fetch(path, init);
   } catch (e) {
     if (e.name === "AbortError") throw new Cancelled();
-    throw new ApiError("cannot reach the sudokit server: is it still running?");
+    throw new ApiError(t("err-no-server"));
   }
   let data = null;
   try { data = await res.json(); } catch (e) { data = null; }
-  if (!res.ok) throw new ApiError((data && data.error) || `the server answered ${res.status}`, res.status);
+  if (!res.ok) {
+    const detail = data && (data.error || (typeof data.detail === "string" ? data.detail : null));
+    throw new ApiError(detail || t("err-status", { status: res.status }), res.status);
+  }
   return data;
 }
 
-const post = (path, body, opts) => request(path, body, opts);
+/** ``body`` with the page's language in its ``lang`` field, when the server's request model
+ * for ``path`` has one (a server without it refuses unknown fields). */
+async function withLanguage(path, body) {
+  const { langPaths } = await capabilities();
+  return langPaths.has(path) ? { ...body, lang: language() } : body;
+}
+
+const post = async (path, body, opts) => request(path, await withLanguage(path, body), opts);
 
 // --- what this server can do --------------------------------------------------------------------
 let caps = null;
 
-/** {paths: Set of API paths, generate: Set of the generator's request fields}. */
-export async function capabilities() {
-  if (caps) return caps;
-  caps = { paths: new Set(), generate: new Set(["size", "box", "level", "symmetry", "seed"]) };
+/** The schema of the JSON body of ``op`` (an OpenAPI operation), references followed. */
+function bodySchema(doc, op) {
+  const content = (((op || {}).requestBody || {}).content || {})["application/json"];
+  let schema = content && content.schema;
+  const ref = schema && schema.$ref;
+  if (ref && ref.startsWith("#/components/schemas/")) schema = ((doc.components || {}).schemas || {})[ref.split("/").pop()];
+  return schema || null;
+}
+
+/** {paths: Set of API paths, generate: Set of the generator's request fields, langPaths: Set of
+ * the paths whose request body takes ``lang``}. Read once (a promise: callers share it). */
+export function capabilities() {
+  if (!caps) caps = readCapabilities();
+  return caps;
+}
+
+async function readCapabilities() {
+  const found = {
+    paths: new Set(), generate: new Set(["size", "box", "level", "symmetry", "seed"]), langPaths: new Set(),
+  };
   try {
     const doc = await request("/openapi.json");
-    caps.paths = new Set(Object.keys(doc.paths || {}));
+    found.paths = new Set(Object.keys(doc.paths || {}));
     const schema = ((doc.components || {}).schemas || {}).GenerateRequest;
-    if (schema && schema.properties) caps.generate = new Set(Object.keys(schema.properties));
+    if (schema && schema.properties) found.generate = new Set(Object.keys(schema.properties));
+    for (const [path, ops] of Object.entries(doc.paths || {})) {
+      const body = bodySchema(doc, ops.post);
+      if (body && body.properties && body.properties.lang) found.langPaths.add(path);
+    }
   } catch (e) {
     // an older server without the document: the basic endpoints only
   }
-  return caps;
+  return found;
 }
 
 // --- the endpoints ------------------------------------------------------------------------------
@@ -87,7 +122,7 @@ export async function allSteps(puzzle, choice, { signal, job, onFound = () => {}
     const data = await post("/api/steps", { puzzle, ...choice, ...(job ? { job } : {}) }, { signal });
     onFound(data.steps, true);
     const complete = data.complete !== false;
-    const note = [complete ? "" : "stopped at the time limit: the steps found so far", data.warning || ""]
+    const note = [complete ? "" : t("all-stopped-time-limit"), data.warning || ""]
       .filter(Boolean).join("; ");
     return { steps: data.steps, complete, note };
   }
@@ -110,9 +145,8 @@ export async function allSteps(puzzle, choice, { signal, job, onFound = () => {}
     onFound(steps, false);
   }
   onFound(steps, true);
-  const note = "one step per technique (this server has no all-steps endpoint)" +
-    (slow ? "" : "; forcing nets and candidate tests left out") +
-    (complete ? "" : "; stopped at the time budget");
+  const note = [t("all-one-per-technique"), slow ? "" : t("all-slow-left-out"), complete ? "" : t("all-stopped-budget")]
+    .filter(Boolean).join("; ");
   return { steps, complete, note };
 }
 

@@ -22,6 +22,7 @@ import { RegionsPanel } from "./regions.js";
 import { renderAllSteps, renderLog, showExplanation, stepText } from "./steps.js";
 import * as store from "./storage.js";
 import { initTheme } from "./theme.js";
+import { LANGUAGES, language, num, onLanguageChange, pickLanguage, setLanguage, t, tn } from "./i18n.js";
 import { Timer, formatTime } from "./timer.js";
 import { boxRegions, describe, fields, fits, isClassic, ruleLines, rulePicker, variant } from "./variants.js";
 
@@ -83,7 +84,7 @@ function dismiss(andRender = false) {
 /** Run a command: one at a time, errors shown; ``label`` is said while it runs and replaced by
  * "<label> failed" when it fails (no "Rating…" left behind). */
 async function command(fn, label = "") {
-  if (S.busy) { say("still working on the last request…"); return; }
+  if (S.busy) { say(t("still-working")); return; }
   S.busy = true;
   document.body.classList.add("busy");
   clearError();
@@ -91,10 +92,10 @@ async function command(fn, label = "") {
   try {
     await fn();
   } catch (e) {
-    if (e instanceof api.Cancelled) say(label ? `${label}: cancelled` : "cancelled");
+    if (e instanceof api.Cancelled) say(label ? t("label-cancelled", { label }) : t("cancelled"));
     else {
-      if (label) say(`${label} failed`);
-      showError(e instanceof api.ApiError ? e.message : `error: ${e.message}`);
+      if (label) say(t("label-failed", { label }));
+      showError(e instanceof api.ApiError ? e.message : t("error", { message: e.message }));
     }
   } finally {
     S.busy = false;
@@ -106,7 +107,7 @@ async function command(fn, label = "") {
 async function ask(fn) {
   const g = game, version = game.version;
   const data = await fn();
-  if (g !== game || game.version !== version) throw new api.ApiError("the grid changed while the server was working; try again");
+  if (g !== game || game.version !== version) throw new api.ApiError(t("err-grid-changed"));
   return data;
 }
 
@@ -114,7 +115,7 @@ function choice() {
   const all = S.techniques.length && S.techniques.every((t) => S.enabled.has(t.id));
   if (all || !S.techniques.length) return {};
   const ids = S.techniques.filter((t) => S.enabled.has(t.id)).map((t) => t.id);
-  if (!ids.length) throw new api.ApiError("no technique is chosen: tick some under Techniques");
+  if (!ids.length) throw new api.ApiError(t("err-no-technique"));
   return { techniques: ids };
 }
 
@@ -127,14 +128,15 @@ function lockGivens() {
 
 function requireGivens() {
   lockGivens();
-  if (!game.hasGivens()) throw new api.ApiError("the grid is empty: enter, paste, open or generate a puzzle first");
+  if (!game.hasGivens()) throw new api.ApiError(t("err-grid-empty"));
 }
 
 const puzzle = () => game.positionJSON();
 
 function warn(data) {
-  if (data && data.warning) say(`Warning: ${data.warning}`);
-  return data && data.warning ? `Warning: ${data.warning}` : null;
+  const text = data && data.warning ? t("warning", { warning: data.warning }) : null;
+  if (text) say(text);
+  return text;
 }
 
 // --- loading a game ----------------------------------------------------------------------------
@@ -168,15 +170,21 @@ function syncGeometry() {
   $("size").value = String(n);
   fillBoxSelect($("box"), n, `${br}x${bc}`);
   gen.sync(n, br, bc);
-  const rules = isClassic(v) ? "" : `, ${describe(v)}`;
-  $("geometry").textContent = `${n}x${n}, ${br}x${bc} boxes${rules}`;
   rulesPicker.set(v.names, Boolean(v.regions), br, bc, Boolean(v.cages));
-  $("rules-name").textContent = describe(v);
-  $("rules-label").textContent = ruleLines(v).join(" · ");
+  geometryWords();
   $("rules-label").hidden = isClassic(v);
   document.body.classList.toggle("has-rules", !isClassic(v));
   regions.sync();
   cages.sync();
+}
+
+/** The words about the grid's shape and rules (in the page's language). */
+function geometryWords() {
+  const { n, br, bc, variant: v } = game.g;
+  const rules = isClassic(v) ? "" : `, ${describe(v)}`;
+  $("geometry").textContent = t("geometry", { n, br, bc, rules });
+  $("rules-name").textContent = describe(v);
+  $("rules-label").textContent = ruleLines(v).join(" · ");
 }
 
 /** A position opened from text or a photo: under its own variant, else under the rules on the
@@ -207,8 +215,8 @@ function setVariant(v) {
 function pickRules(names, jigsaw, killer) {
   const g = game.g;
   setVariant(variant(names, jigsaw ? g.regions || boxRegions(g.n, g.br, g.bc) : null, killer ? g.cages || [] : null));
-  say(`Rules: ${describe(game.variant)}` + (jigsaw && !g.regions ? " — paint the regions, or paste them, under Puzzle" : "") +
-    (killer && !g.cages ? " — draw the cages, or paste them, under Puzzle" : ""));
+  say(t("rules-now", { rules: describe(game.variant) }) + (jigsaw && !g.regions ? t("rules-paint-regions") : "") +
+    (killer && !g.cages ? t("rules-draw-cages") : ""));
   if (jigsaw && !g.regions) regions.setPainting(true);
   if (killer && !g.cages) cages.setDrawing(true);
 }
@@ -301,17 +309,17 @@ function solvedMoment() {
   const banner = $("solved-banner");
   if (solved) {
     timer.stop();
-    $("solved-time").textContent = `in ${timer.text()}`;
+    $("solved-time").textContent = t("solved-in", { time: timer.text() });
     banner.hidden = false;
     banner.classList.remove("pop");
     void banner.offsetWidth;  // restart the animation
     banner.classList.add("pop");
     document.body.classList.add("is-solved");
-    say(`Solved in ${timer.text()}!`);
+    say(t("solved-in-time", { time: timer.text() }));
   } else {
     banner.hidden = true;
     document.body.classList.remove("is-solved");
-    if (/^Solved/.test($("status").textContent)) say("");
+    if ($("status").textContent === t("solved-in-time", { time: timer.text() })) say("");
     if (game.hasGivens() && !game.setup) timer.resume();
   }
 }
@@ -328,7 +336,7 @@ function saveNow() {
   if (!S.started) return;
   savedVersion = game.version;
   const err = store.saveCurrent(game, { timer: Math.round(timer.ms), auto: $("auto-marks").checked });
-  if (err) say(`Not kept in the browser: ${err}`);
+  if (err) say(t("not-kept", { reason: err }));
 }
 
 // --- building the page ---------------------------------------------------------------------------
@@ -340,7 +348,7 @@ function buildPad() {
     btn.type = "button";
     btn.textContent = sym(d);
     btn.dataset.digit = String(d);
-    btn.setAttribute("aria-label", `digit ${d}`);
+    btn.setAttribute("aria-label", t("digit-n", { digit: d }));
     btn.title = String(d);
     pad.appendChild(btn);
   }
@@ -348,16 +356,16 @@ function buildPad() {
   clear.type = "button";
   clear.textContent = "⌫";
   clear.dataset.digit = "0";
-  clear.setAttribute("aria-label", "clear the cell");
+  clear.setAttribute("aria-label", t("clear-the-cell"));
   pad.appendChild(clear);
   pad.style.setProperty("--keys", game.n + 1);
   const legend = $("legend");
   legend.hidden = game.n <= 9;
-  legend.textContent = game.n > 9 ? `Letters are digits from 10 up: A=10, B=11, … ${sym(game.n)}=${game.n}.` : "";
+  legend.textContent = game.n > 9 ? t("letters-legend", { last: sym(game.n), n: game.n }) : "";
 }
 
 function buildHighlight() {
-  fillSelect($("highlight"), Array.from({ length: game.n + 1 }, (_, d) => [String(d), d ? sym(d) : "none"]), "0");
+  fillSelect($("highlight"), Array.from({ length: game.n + 1 }, (_, d) => [String(d), d ? sym(d) : t("highlight-none")]), String(S.highlight));
 }
 
 function buildPalette() {
@@ -370,8 +378,8 @@ function buildPalette() {
     b.dataset.colour = String(i);
     b.setAttribute("role", "radio");
     b.setAttribute("aria-checked", String(i === S.colour));
-    b.setAttribute("aria-label", `colour ${i}`);
-    b.title = `Colour ${i}: pick, then click cells (or candidates) in Colour mode`;
+    b.setAttribute("aria-label", t("colour-n", { n: i }));
+    b.title = t("colour-n-title", { n: i });
     pal.appendChild(b);
   }
   pal.addEventListener("click", (e) => {
@@ -410,7 +418,7 @@ function buildTechniques() {
         if (cb.checked) S.enabled.add(t.id); else S.enabled.delete(t.id);
         dismiss(true);
       });
-      label.append(cb, ` ${t.name} (${t.difficulty.toFixed(1)})`);
+      label.append(cb, ` ${t.name} (${num(t.difficulty)})`);
       fs.appendChild(label);
     }
     box.appendChild(fs);
@@ -510,17 +518,17 @@ function setSetup(on) {
   } else lockGivens();
   $("setup-mode").checked = on;
   dismiss(true);
-  say(on ? "Enter givens: digits typed are the puzzle's clues" : "Playing: digits typed are your entries");
+  say(on ? t("setup-on") : t("setup-off"));
 }
 
 function undo() {
-  if (!game.undo()) { say("nothing to undo"); return; }
+  if (!game.undo()) { say(t("nothing-to-undo")); return; }
   $("setup-mode").checked = game.setup;
   afterChange();
 }
 
 function redo() {
-  if (!game.redo()) { say("nothing to redo"); return; }
+  if (!game.redo()) { say(t("nothing-to-redo")); return; }
   $("setup-mode").checked = game.setup;
   afterChange();
 }
@@ -531,7 +539,7 @@ function jumpTo(i) {
   game.jumpTo(i);
   $("setup-mode").checked = game.setup;
   afterChange();
-  say(`Back to the position before step ${i + 1} (Undo returns)`);
+  say(t("back-to-step", { n: i + 1 }));
 }
 
 // --- solving commands ----------------------------------------------------------------------------
@@ -541,13 +549,13 @@ function showPending(steps, source, warning) {
   const elims = steps.reduce((k, s) => k + (s.eliminations || []).length, 0);
   const places = steps.reduce((k, s) => k + (s.placements || []).length, 0);
   const what = [];
-  if (places) what.push(`${places} placement${places > 1 ? "s" : ""} in green`);
-  if (elims) what.push(`${elims} elimination${elims > 1 ? "s" : ""} crossed out in red`);
-  explain({ warning, steps, note: `${what.join(", ")}. Press Step, Apply or Enter to apply it; Esc to dismiss.` });
+  if (places) what.push(tn("placements", places));
+  if (elims) what.push(tn("eliminations", elims));
+  explain({ warning, steps, note: t("step-note", { what: what.join(", ") }) });
   render();
 }
 
-function applySteps(steps, label = "Applied") {
+function applySteps(steps, label = t("applied")) {
   const placed = game.applySteps(steps, "solved");
   S.pending = null; S.hint = null; S.branch = -1;
   S.wrong.clear();
@@ -557,9 +565,9 @@ function applySteps(steps, label = "Applied") {
 }
 
 function apply() {
-  if (!S.pending) { say("no step to apply: press Step or Hint first"); return; }
+  if (!S.pending) { say(t("no-step-to-apply")); return; }
   applySteps(S.pending.steps);
-  hideAllSteps("Applied; press All steps again for the new position.");
+  hideAllSteps(t("applied-list-again"));
 }
 
 async function step() {
@@ -581,7 +589,7 @@ async function hint() {
   if (!data.hint) { S.hint = null; explain({ text: data.message, warning }); render(); return; }
   if (level === "nudge") {
     S.hint = data.hint;
-    explain({ text: `Hint: ${data.hint.text}`, warning, note: "Press Hint again for the whole step." });
+    explain({ text: t("hint-text", { text: data.hint.text }), warning, note: t("hint-again") });
     render();
   } else {
     S.hint = null;
@@ -595,7 +603,7 @@ async function round() {
   const data = await ask(() => api.round(puzzle(), choice()));
   const warning = warn(data);
   if (!data.steps.length) { explain({ text: data.message, warning }); render(); return; }
-  applySteps(data.steps, `Round: ${data.message}`);
+  applySteps(data.steps, t("round-label", { message: data.message }));
 }
 
 async function solveAll() {
@@ -612,7 +620,7 @@ async function solveAll() {
     game.values[cell] = sol[cell];
   }
   game.cands.fill(0);
-  game.logEntry(`Solve: ${data.message}`, before);
+  game.logEntry(t("solve-label", { message: data.message }), before);
   render();
   say(data.message);
 }
@@ -622,7 +630,7 @@ async function solution() {
   const line = game.givensLine();
   if (S.solution && S.solution.line === line && S.solution.g === game.g) return S.solution.values;
   const data = await api.solve({ box: [game.g.br, game.g.bc], givens: line, ...game.variantFields() });
-  if (!data.solution) throw new api.ApiError(`no cell can be revealed: ${data.message}`);
+  if (!data.solution) throw new api.ApiError(t("err-no-reveal", { message: data.message }));
   S.solution = { line, g: game.g, values: decodeLine(data.solution.values, game.n) };
   return S.solution.values;
 }
@@ -630,20 +638,20 @@ async function solution() {
 async function reveal() {
   requireGivens();
   const cell = S.sel;
-  if (game.givens[cell]) { say(`${game.g.name(cell)} is a given`); return; }
+  if (game.givens[cell]) { say(t("cell-is-given", { cell: game.g.label(cell) })); return; }
   const g = game;
   const sol = await solution();
   if (g !== game) return;
   const d = sol[cell];
-  if (game.values[cell] === d && game.origin[cell] !== "user") { say(`${game.g.name(cell)} is already ${sym(d)}`); return; }
+  if (game.values[cell] === d && game.origin[cell] !== "user") { say(t("cell-already", { cell: game.g.label(cell), digit: sym(d) })); return; }
   const before = game.snapshot();
   game.remember(before);
   if (game.values[cell]) game.place(cell, 0, "");
   game.place(cell, d, "revealed");
-  game.logEntry(`Revealed ${game.g.name(cell)}=${d}`, before);
+  game.logEntry(t("revealed", { cell: game.g.label(cell), digit: d }), before);
   S.wrong.delete(cell);
   afterChange();
-  say(`Revealed ${game.g.name(cell)}=${sym(d)}`);
+  say(t("revealed", { cell: game.g.label(cell), digit: sym(d) }));
 }
 
 async function check() {
@@ -651,14 +659,14 @@ async function check() {
   const data = await ask(() => api.check(puzzle()));
   dismiss();
   for (const [r, c] of data.wrong) S.wrong.add(game.g.cellAt(r - 1, c - 1));
-  say(`Check: ${data.message}`);
+  say(t("check-label", { message: data.message }));
   render();
 }
 
 async function count() {
   requireGivens();
   const data = await api.count(puzzle());
-  say(`Solutions: ${data.label}`);
+  say(t("solutions-label", { label: data.label }));
 }
 
 async function rate() {
@@ -669,8 +677,8 @@ async function rate() {
     explain({ warning: data.message });
     return;
   }
-  const hardest = data.hardest ? `, hardest: ${techniqueName(data.hardest)}` : "";
-  say(`Rating: ${data.score.toFixed(1)} (${data.level})${hardest}${data.trial ? ", needs trial" : ""}`);
+  const hardest = data.hardest ? t("rating-hardest", { technique: techniqueName(data.hardest) }) : "";
+  say(t("rating", { score: num(data.score), level: data.level }) + hardest + (data.trial ? t("rating-trial") : ""));
 }
 
 function techniqueName(id) {
@@ -699,7 +707,7 @@ async function allSteps() {
   const panel = $("all-steps-panel");
   panel.hidden = false;
   panel.open = true;
-  $("all-steps-note").textContent = "searching…";
+  $("all-steps-note").textContent = t("searching");
   const job = api.newJobId("steps");
   const controller = new AbortController();
   S.allJob = { job, controller };
@@ -711,7 +719,7 @@ async function allSteps() {
     onApply: (s) => {
       if (g !== game || game.version !== version) { staleList(); return; }
       applySteps([s]);
-      hideAllSteps("Applied; press All steps again for the new position.");
+      hideAllSteps(t("applied-list-again"));
     },
   });
   try {
@@ -721,20 +729,20 @@ async function allSteps() {
     if (!S.allJob || S.allJob.job !== job) return;
     draw(res.steps);
     const kinds = new Set(res.steps.map((s) => s.technique)).size;
-    $("all-steps-note").textContent = `${res.steps.length} step${res.steps.length === 1 ? "" : "s"}` +
-      (kinds > 1 ? ` of ${kinds} techniques` : "") + (res.note ? ` — ${res.note}` : "");
+    $("all-steps-note").textContent = tn("steps-found", res.steps.length) +
+      (kinds > 1 ? t("of-techniques", { kinds }) : "") + (res.note ? ` — ${res.note}` : "");
   } finally {
     if (S.allJob && S.allJob.job === job) S.allJob = null;
   }
 }
 
 function staleList() {
-  hideAllSteps("The grid changed: press All steps again.");
+  hideAllSteps(t("grid-changed-list"));
 }
 
 // --- puzzles in and out --------------------------------------------------------------------------
 async function parseText(text, filename, box, rules) {
-  if (!text.trim()) throw new api.ApiError("there is nothing to open: the text is empty");
+  if (!text.trim()) throw new api.ApiError(t("err-text-empty"));
   const body = { text };
   if (filename) body.filename = filename;
   if (box) body.box = box;
@@ -757,17 +765,17 @@ async function parseText(text, filename, box, rules) {
   fillSelect($("puzzle-select"), data.puzzles.map((p, i) => [String(i), `${i + 1}${p.comment ? " — " + p.comment.slice(0, 40) : ""}`]), "0");
   $("picker").hidden = data.total < 2;
   $("picker-total").textContent = data.total > data.puzzles.length
-    ? `of ${data.total} (the first ${data.puzzles.length} are listed)` : `of ${data.total}`;
+    ? t("picker-total-listed", { total: data.total, listed: data.puzzles.length }) : t("picker-total", { total: data.total });
   const p = data.puzzles[0];
-  say(`Opened a ${p.size}x${p.size} puzzle (${data.format} format, ${p.filled} givens)` +
-    (isClassic(game.variant) ? "" : `, ${describe(game.variant)} rules`) +
-    (data.total > 1 ? `; the text holds ${data.total} puzzles` : ""));
+  say(t("opened", { n: p.size, format: data.format, givens: p.filled }) +
+    (isClassic(game.variant) ? "" : t("opened-rules", { rules: describe(game.variant) })) +
+    (data.total > 1 ? t("opened-many", { total: data.total }) : ""));
   updateShareHash();
 }
 
 async function openFile(file) {
   if (!file) return;
-  if (file.size > S.maxBody - 4096) throw new api.ApiError(`${file.name} is too large (the limit is ${Math.floor(S.maxBody / 1024)} KB)`);
+  if (file.size > S.maxBody - 4096) throw new api.ApiError(t("err-file-large", { name: file.name, kb: Math.floor(S.maxBody / 1024) }));
   await parseText(await file.text(), file.name);
 }
 
@@ -781,14 +789,14 @@ function newGrid() {
   g.setup = true;
   loadGame(g, { running: false });
   history.replaceState(null, "", location.pathname);
-  say(`Empty ${g.n}x${g.n} grid: type the givens (the cursor moves on; . or 0 skips a cell)`);
+  say(t("empty-grid", { n: g.n }));
   board.el.focus();
 }
 
 async function exportAs(to) {
   const data = await api.exportAs(puzzle(), to, $("export-entries").checked);
   $("export-text").value = data.text;
-  await copy(data.text, `Copied the ${to === "line" ? "line" : "grid"}`);
+  await copy(data.text, t(to === "line" ? "copied-line" : "copied-grid"));
 }
 
 function shareURL(entries) {
@@ -804,7 +812,7 @@ async function share() {
   const url = shareURL($("export-entries").checked);
   history.replaceState(null, "", url);
   $("export-text").value = url;
-  await copy(url, "Copied the share link");
+  await copy(url, t("copied-link"));
 }
 
 async function copy(text, done) {
@@ -813,7 +821,7 @@ async function copy(text, done) {
     say(done);
   } catch (e) {
     $("export-text").select();
-    say("Select and copy the text under Export (the browser did not allow copying)");
+    say(t("copy-by-hand"));
   }
 }
 
@@ -850,11 +858,11 @@ async function readPhoto(file) {
     } finally {
       cancel.hidden = true;
     }
-    say(`Check the grid read from the picture: ${data.message}`);
-  }, "Reading the photo");
+    say(t("photo-check", { message: data.message }));
+  }, t("photo-reading"));
   if (!data) return;
   const pos = await review.show(data);
-  if (!pos) { say("Photo: cancelled; the grid is as before"); return; }
+  if (!pos) { say(t("photo-cancelled")); return; }
   await command(async () => {
     S.parsed = [];
     updateBookChoice();
@@ -863,11 +871,11 @@ async function readPhoto(file) {
     history.replaceState(null, "", location.pathname);
     updateShareHash();
     const filled = game.givens.filter(Boolean).length;
-    say(`Opened the puzzle read from the picture (${filled} givens)`);
+    say(t("photo-opened", { givens: filled }));
     const n = await api.count(puzzle()).catch(() => null);
     if (n && game.givensLine() === pos.givens) {
-      say(`Opened the puzzle read from the picture (${filled} givens): ${n.count === 1 ? "one solution" : n.label}`);
-      if (n.count !== 1) explain({ warning: `The puzzle as opened has ${n.label}: compare it with the picture.` });
+      say(t("photo-opened-count", { givens: filled, solutions: n.count === 1 ? t("one-solution") : n.label }));
+      if (n.count !== 1) explain({ warning: t("photo-compare", { solutions: n.label }) });
     }
   });
 }
@@ -891,7 +899,7 @@ async function exportPicture() {
   const data = await api.renderPicture(body);
   const name = pictureName(game.n, to, Boolean(step));
   download(pictureBlob(data), name);
-  say(`Saved the picture as ${name}${step ? " (with the step shown)" : ""}`);
+  say(t(step ? "picture-saved-step" : "picture-saved", { name }));
 }
 
 function bookPuzzles() {
@@ -908,15 +916,15 @@ async function printBook() {
     title: $("book-title").value.trim(), rate: $("book-rate").checked, paper: $("book-paper").value,
   }, { job: api.newJobId("print") });
   download(new Blob([base64Bytes(data.data)], { type: data.media_type }), "book.pdf");
-  const missing = data.without_answer ? `; ${data.without_answer} without an answer (several solutions)` : "";
-  say(`Saved book.pdf: ${data.puzzles} puzzle${data.puzzles === 1 ? "" : "s"} on ${data.pages} page${data.pages === 1 ? "" : "s"}${missing}`);
+  const missing = data.without_answer ? t("book-without-answer", { count: data.without_answer }) : "";
+  say(t("book-saved", { puzzles: tn("puzzles", data.puzzles), pages: tn("pages", data.pages) }) + missing);
 }
 
 /** "This puzzle / all N puzzles" appears when the text opened last held several. */
 function updateBookChoice() {
   const many = S.parsed.length > 1;
   $("book-which-row").hidden = !many;
-  if (many) $("book-all-label").textContent = `all ${S.parsed.length} puzzles of the text opened`;
+  if (many) $("book-all-label").textContent = t("book-all", { count: S.parsed.length });
   else document.querySelector('input[name="book-which"][value="current"]').checked = true;
 }
 
@@ -927,17 +935,17 @@ function renderSaves() {
   for (const s of store.listSaves()) {
     const li = document.createElement("li");
     const name = document.createElement("span");
-    name.textContent = `${s.name} — ${s.size}x${s.size}, ${s.filled} filled, ${new Date(s.saved).toLocaleString()}`;
+    name.textContent = t("save-line", { name: s.name, n: s.size, filled: s.filled, when: new Date(s.saved).toLocaleString(language()) });
     const open = document.createElement("button");
-    open.type = "button"; open.textContent = "Open";
+    open.type = "button"; open.textContent = t("open");
     open.addEventListener("click", () => {
       const got = store.loadSave(s.id);
-      if (!got || !got.game) { showError("this save is damaged"); return; }
+      if (!got || !got.game) { showError(t("save-damaged")); return; }
       loadGame(got.game, { timerMs: got.data.timer || 0 });
-      say(`Opened the save "${got.name}"`);
+      say(t("save-opened", { name: got.name }));
     });
     const del = document.createElement("button");
-    del.type = "button"; del.textContent = "Delete";
+    del.type = "button"; del.textContent = t("delete");
     del.addEventListener("click", () => { store.deleteSave(s.id); renderSaves(); });
     li.append(name, " ", open, " ", del);
     ul.appendChild(li);
@@ -945,9 +953,9 @@ function renderSaves() {
 }
 
 function saveAs() {
-  const name = $("save-name").value.trim() || new Date().toLocaleString();
+  const name = $("save-name").value.trim() || new Date().toLocaleString(language());
   const err = store.saveGame(name, game, { timer: Math.round(timer.ms), auto: $("auto-marks").checked });
-  if (err) showError(`Not saved: ${err}`); else say(`Saved as "${name}"`);
+  if (err) showError(t("not-saved", { reason: err })); else say(t("saved-as", { name }));
   renderSaves();
 }
 
@@ -962,7 +970,7 @@ function afterLayout() {
   $("zoom-level").textContent = `${Math.round(board.zoom * 100)}%`;
   const px = board.candidateFont();
   const hint = $("legibility");
-  hint.textContent = game.n > 9 && px && px < 9 ? `candidates ${px.toFixed(0)} px: zoom in or use the focus view` : "";
+  hint.textContent = game.n > 9 && px && px < 9 ? t("legibility", { px: px.toFixed(0) }) : "";
   layer.draw();
 }
 
@@ -978,14 +986,14 @@ const gen = new GeneratePanel({
     loadGame(g);
     const r = data.rating;
     const rules = isClassic(game.variant) ? "" : ` (${describe(game.variant)})`;
-    say(r ? `Generated${rules}: rating ${r.score.toFixed(1)} (${r.level})` : `Generated a new puzzle${rules}`);
+    say(r ? t("generated-rating", { rules, score: num(r.score), level: r.level }) : t("generated", { rules }));
     updateShareHash();
   },
   failed(e) {
     syncGeometry();  // the Size boxes show the grid on the page again
-    if (e instanceof api.Cancelled) { say(`Generating cancelled; the grid is the ${game.n}x${game.n} one as before`); return; }
-    say("Generating failed");
-    showError(e instanceof api.ApiError ? e.message : `error: ${e.message}`);
+    if (e instanceof api.Cancelled) { say(t("generating-cancelled", { n: game.n })); return; }
+    say(t("generating-failed"));
+    showError(e instanceof api.ApiError ? e.message : t("error", { message: e.message }));
   },
 });
 
@@ -994,11 +1002,11 @@ const rulesPicker = rulePicker($("rules"), "rule", pickRules, { killer: true });
 const COMMANDS = {
   n: () => command(step), a: () => command(async () => apply()), h: () => command(hint),
   r: () => command(round), s: () => command(solveAll), c: () => command(check),
-  k: () => command(count), t: () => command(rate, "Rating"), z: undo, y: redo,
+  k: () => command(count), t: () => command(rate, t("rating-busy")), z: undo, y: redo,
   l: () => command(allSteps), v: () => command(reveal),
   m: () => { $("auto-marks").checked = !$("auto-marks").checked; S.autoTouched = true; dismiss(true); },
   b: () => { $("bivalue").checked = !$("bivalue").checked; render(); },
-  p: () => { setMode(S.mode === "pencil" ? "digit" : "pencil"); say(S.mode === "pencil" ? "Pencil mode on" : "Pencil mode off"); },
+  p: () => { setMode(S.mode === "pencil" ? "digit" : "pencil"); say(t(S.mode === "pencil" ? "pencil-on" : "pencil-off")); },
   g: () => setSetup(!game.setup),
   x: () => setHighlight(S.highlight && S.highlight === game.values[S.sel] ? 0 : game.values[S.sel]),
 };
@@ -1033,7 +1041,7 @@ function wire() {
   on("btn-redo", "click", redo);
   on("btn-check", "click", () => command(check));
   on("btn-count", "click", () => command(count));
-  on("btn-rate", "click", () => command(rate, "Rating"));
+  on("btn-rate", "click", () => command(rate, t("rating-busy")));
   on("btn-new", "click", newGrid);
   on("btn-load", "click", () => command(() => parseText($("paste").value)));
   on("btn-copy-line", "click", () => command(() => exportAs("line")));
@@ -1050,8 +1058,8 @@ function wire() {
     e.target.value = "";
     readPhoto(file);
   });
-  on("btn-export-picture", "click", () => command(exportPicture, "Drawing the picture"));
-  on("btn-print-book", "click", () => command(printBook, "Making the booklet"));
+  on("btn-export-picture", "click", () => command(exportPicture, t("drawing-picture")));
+  on("btn-print-book", "click", () => command(printBook, t("making-booklet")));
   on("file", "change", (e) => {
     const file = e.target.files[0];
     e.target.value = "";
@@ -1096,11 +1104,75 @@ function setPaused(on) {
   timer.setPaused(on);
   $("paused-cover").hidden = !on;
   $("btn-pause").textContent = on ? "▶" : "❚❚";
-  $("btn-pause").setAttribute("aria-label", on ? "resume" : "pause");
+  $("btn-pause").setAttribute("aria-label", t(on ? "resume" : "pause"));
+  $("btn-pause").dataset.i18nAriaLabel = on ? "resume" : "pause";
   document.body.classList.toggle("paused", on);
 }
 
+// --- the page's language -------------------------------------------------------------------------
+/** The language kept in the browser, else the browser's own (navigator.languages), else English. */
+const startLanguage = () => pickLanguage([store.prefs().lang, ...(navigator.languages || [navigator.language])].filter(Boolean));
+
+function buildLanguageSwitch() {
+  const sel = $("lang");
+  fillSelect(sel, Object.entries(LANGUAGES), language());
+  sel.addEventListener("change", () => {
+    store.setPref("lang", sel.value);
+    setLanguage(sel.value);
+  });
+}
+
+/** After a language switch: the page's own texts drawn again, and what came from the server
+ * (technique names, the step or hint shown) asked for again in the new language. */
+function relabel(lang) {
+  $("lang").value = lang;
+  board.keys.fill("");  // the cells' aria labels
+  buildPad();
+  buildHighlight();
+  for (const b of $("palette").children) {
+    b.setAttribute("aria-label", t("colour-n", { n: Number(b.dataset.colour) }));
+    b.title = t("colour-n-title", { n: Number(b.dataset.colour) });
+  }
+  setPaused(timer.paused);
+  if (S.solvedShown) $("solved-time").textContent = t("solved-in", { time: timer.text() });
+  geometryWords();
+  rulesPicker.set(game.variant.names, Boolean(game.g.regions), game.g.br, game.g.bc, Boolean(game.g.cages));
+  regions.n = 0;  // the palette's labels are built again
+  regions.sync();
+  cages.sync();
+  gen.syncRules();
+  renderSaves();
+  updateBookChoice();
+  hideAllSteps(t("language-list-again"));
+  render();
+  say(t("language-now"));
+  if (S.started) command(askAgain);
+}
+
+/** The server's words in the new language: /api/info's technique names, then the step or
+ * hint on show asked again (the same position gives the same step). */
+async function askAgain() {
+  const info = await api.info();
+  S.info = info;
+  S.techniques = info.techniques;
+  buildTechniques();
+  gen.fillChoices(info);
+  if (!S.pending && !S.hint) return;
+  const source = S.pending ? S.pending.source : "nudge";
+  if (source === "step" || source === "hint") {
+    S.pending = null;
+    S.hint = source === "hint" ? {} : null;  // hint() then asks for the whole step
+    await (source === "step" ? step() : hint());
+  } else if (source === "nudge") {
+    S.hint = null;
+    await hint();
+  }
+}
+
 async function start() {
+  await setLanguage(startLanguage());
+  buildLanguageSwitch();
+  onLanguageChange(relabel);
   initTheme($("btn-theme"));
   buildPalette();
   fillSelect($("size"), SIZES.map((n) => [String(n), `${n}x${n}`]), "9");
@@ -1126,10 +1198,10 @@ async function start() {
       if (kept.data.auto !== undefined) { $("auto-marks").checked = kept.data.auto; S.autoTouched = true; }
       loadGame(kept.game, { timerMs: kept.data.timer || 0 });
       savedVersion = game.version;
-      say("Welcome back: your game is as you left it.");
+      say(t("welcome-back"));
       return;
     }
-    say("Type a puzzle into the grid, paste one, open a file or generate one.");
+    say(t("welcome"));
   });
   S.started = true;
   document.body.classList.add("ready");

@@ -5,6 +5,7 @@
 
 import { CAND_TOP, CAND_SIDE, drawCages } from "./cages.js";
 import { sym } from "./grid.js";
+import { t } from "./i18n.js";
 import { regionHue } from "./variants.js";
 
 const NS = "http://www.w3.org/2000/svg";
@@ -288,11 +289,11 @@ export class Board {
         span.className = "v";
         span.textContent = sym(v);
         e.appendChild(span);
-        e.setAttribute("aria-label", `${g.name(cell)}: ${sym(v)}${game.origin[cell] === "given" ? ", given" : ""}`);
+        e.setAttribute("aria-label", t(game.origin[cell] === "given" ? "cell-given" : "cell-value", { cell: g.label(cell), digit: sym(v) }));
         continue;
       }
       if (!showCands || key === "c") {
-        e.setAttribute("aria-label", `${g.name(cell)}: empty`);
+        e.setAttribute("aria-label", t("cell-empty", { cell: g.label(cell) }));
         continue;
       }
       const grid = document.createElement("div");
@@ -314,7 +315,7 @@ export class Board {
         shown.push(sym(d));
       }
       e.appendChild(grid);
-      e.setAttribute("aria-label", `${g.name(cell)}: empty, marks ${shown.join(" ")}`);
+      e.setAttribute("aria-label", t("cell-marks", { cell: g.label(cell), marks: shown.join(" ") }));
     }
   }
 

@@ -3,7 +3,8 @@
 // free cells to add them, or delete it; or paste cages as text. A live message names what is
 // wrong (a sum the cells cannot make, a cell already in another cage).
 
-import { cage, cageName, cagesProblem, cagesText, readCages, sorted, sumRange } from "./cages.js";
+import { t, tn } from "./i18n.js";
+import { cage, cageLabel, cageName, cagesProblem, cagesText, readCages, sorted, sumRange } from "./cages.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -35,7 +36,7 @@ export class CageEditor {
     $("draw-cages").checked = on;
     document.body.classList.toggle("drawing-cages", on);
     if (!on) this.clearDraft();
-    else this.hooks.say("Drawing cages: drag over cells, type the sum, press Enter (click a cage to change it)");
+    else this.hooks.say(t("drawing-cages"));
   }
 
   /** Show the panel for a killer game, hide it otherwise. */
@@ -45,7 +46,7 @@ export class CageEditor {
     if (!g.cages) { this.setDrawing(false); return; }
     this.draft = this.draft.filter((c) => c < g.nc);
     if (this.picked && !g.cages.some((c) => cageName(c, g.n) === cageName(this.picked, g.n))) this.picked = null;
-    $("cages-text").placeholder = `or paste cages, one a line: SUM r1c1 r1c2 … (ranges r1c1-r1c3)`;
+    $("cages-text").placeholder = t("cages-placeholder");
     this.status();
   }
 
@@ -97,10 +98,10 @@ export class CageEditor {
   proposal() {
     const { n } = this.hooks.game().g;
     const text = $("cage-sum").value.trim();
-    if (!this.draft.length) return { problem: "Drag over the cells of a cage, then type its sum and press Enter." };
+    if (!this.draft.length) return { problem: t("cage-drag") };
     if (!/^\d{1,4}$/.test(text)) {
       const [lo, hi] = sumRange(Math.min(this.draft.length, n), n);
-      return { problem: `Type the sum of the ${this.draft.length} cell${this.draft.length > 1 ? "s" : ""} (${lo} to ${hi}) and press Enter.`, waiting: true };
+      return { problem: tn("cage-type-sum", this.draft.length, { lo, hi }), waiting: true };
     }
     const made = cage(Number(text), this.draft);
     const others = this.cages.filter((c) => c !== this.picked && !(this.picked && cageName(c, n) === cageName(this.picked, n)));
@@ -115,37 +116,38 @@ export class CageEditor {
     if (!g.cages) return;
     const p = this.proposal();
     let text;
-    if (!this.draft.length) text = `${g.cages.length} cage${g.cages.length === 1 ? "" : "s"}. ${p.problem}`;
-    else if (p.problem) text = p.waiting ? p.problem : `Not a cage: ${p.problem}.`;
-    else text = `${cageName(p.made, g.n)}: press Enter to ${this.picked ? "change the cage" : "make the cage"}.`;
+    if (!this.draft.length) text = `${tn("cages", g.cages.length)}. ${p.problem}`;
+    else if (p.problem) text = p.waiting ? p.problem : t("not-a-cage", { problem: p.problem });
+    else text = t(this.picked ? "cage-enter-change" : "cage-enter-make", { cage: cageLabel(p.made, g.n) });
     el.textContent = text;
     el.classList.toggle("bad", Boolean(p.problem) && !p.waiting && this.draft.length > 0);
     $("btn-cage-delete").disabled = !this.picked;
-    $("btn-cage-make").textContent = this.picked ? "Change cage (Enter)" : "Make cage (Enter)";
+    $("btn-cage-make").dataset.i18n = this.picked ? "change-cage-enter" : "make-cage-enter";
+    $("btn-cage-make").textContent = t($("btn-cage-make").dataset.i18n);
   }
 
   make() {
     const p = this.proposal();
     if (p.problem) { this.status(); this.hooks.say(p.problem); return; }
     const { n } = this.hooks.game().g;
-    const verb = this.picked ? "Changed" : "Made";
+    const done = this.picked ? "cage-changed" : "cage-made";
     this.draft = [];
     this.picked = null;
     $("cage-sum").value = "";
     this.hooks.setCages(p.cages);
-    this.hooks.say(`${verb} ${cageName(p.made, n)}`);
+    this.hooks.say(t(done, { cage: cageLabel(p.made, n) }));
     this.status();
   }
 
   remove() {
     if (!this.picked) return;
     const { n } = this.hooks.game().g;
-    const name = cageName(this.picked, n);
+    const name = cageName(this.picked, n), shown = cageLabel(this.picked, n);
     this.draft = [];
     this.picked = null;
     $("cage-sum").value = "";
     this.hooks.setCages(this.cages.filter((c) => cageName(c, n) !== name));
-    this.hooks.say(`Deleted ${name}`);
+    this.hooks.say(t("cage-deleted", { cage: shown }));
     this.status();
   }
 
@@ -153,14 +155,14 @@ export class CageEditor {
     const { n } = this.hooks.game().g;
     const read = readCages($("cages-text").value, n);
     if (read.error) {
-      $("cages-status").textContent = `Cages not used: ${read.error}.`;
+      $("cages-status").textContent = `${t("cages-not-used", { error: read.error })}.`;
       $("cages-status").classList.add("bad");
-      this.hooks.say(`Cages not used: ${read.error}`);
+      this.hooks.say(t("cages-not-used", { error: read.error }));
       return;
     }
     this.clearDraft();
     this.hooks.setCages(read.cages);
-    this.hooks.say(`${read.cages.length} cages set from the text`);
+    this.hooks.say(t("cages-from-text", { count: read.cages.length }));
     this.status();
   }
 

@@ -2,6 +2,8 @@
 // from text (SUM r1c1 r1c2 ..., ranges r1c1-r1c3) and checked with the server's words; each
 // cage's outline (dashed, a little inside its cells) and its sum drawn in an <svg>.
 
+import { cellName as label, t } from "./i18n.js";
+
 const NS = "http://www.w3.org/2000/svg";
 /** The outline's inset and the sum's size, as shares of a cell's side (as the pictures). */
 export const INSET = 0.08;
@@ -17,6 +19,11 @@ export const cellName = (cell, n) => `r${Math.floor(cell / n) + 1}c${(cell % n) 
 /** "cage 15 (r1c1, r1c2, r2c1)": how the server's explanations and errors name a cage. */
 export const cageName = (cage, n) => `cage ${cage.sum} (${cage.cells.map((c) => cellName(c, n)).join(", ")})`;
 
+/** A cage as the page shows it, in the page's language ("cage 15 (r1c1, r1c2)"; sv "bur 15 (r1k1, r1k2)"). */
+export const cageLabel = (cage, n) => t("cage-label", {
+  sum: cage.sum, cells: cage.cells.map((c) => label(Math.floor(c / n) + 1, (c % n) + 1)).join(", "),
+});
+
 /** The least and greatest sum of ``k`` different digits 1..n. */
 export const sumRange = (k, n) => [(k * (k + 1)) / 2, (k * (2 * n - k + 1)) / 2];
 
@@ -25,11 +32,11 @@ export const cage = (sum, cells) => ({ sum, cells: [...new Set(cells)].sort((a, 
 
 /** Why one cage cannot be (null when it can): too many cells, or a sum its cells cannot make. */
 export function cageProblem(c, n) {
-  if (!c.cells.length) return "a cage needs at least one cell";
-  if (c.cells.length > n) return `${cageName(c, n)} has ${c.cells.length} cells; a cage holds at most ${n}`;
+  if (!c.cells.length) return t("err-cage-empty");
+  if (c.cells.length > n) return t("err-cage-too-many", { cage: cageLabel(c, n), count: c.cells.length, n });
   const [lo, hi] = sumRange(c.cells.length, n);
   if (!(c.sum >= lo && c.sum <= hi)) {
-    return `${cageName(c, n)}: ${c.cells.length} different digits 1-${n} make ${lo} to ${hi}, never ${c.sum}`;
+    return t("err-cage-sum", { cage: cageLabel(c, n), count: c.cells.length, n, lo, hi, sum: c.sum });
   }
   return null;
 }
@@ -41,7 +48,9 @@ export function cagesProblem(cages, n) {
     const own = cageProblem(c, n);
     if (own) return own;
     for (const cell of c.cells) {
-      if (owner.has(cell)) return `${cellName(cell, n)} is in two cages: ${cageName(owner.get(cell), n)} and ${cageName(c, n)}`;
+      if (owner.has(cell)) {
+        return t("err-cage-twice", { cell: label(Math.floor(cell / n) + 1, (cell % n) + 1), first: cageLabel(owner.get(cell), n), second: cageLabel(c, n) });
+      }
       owner.set(cell, c);
     }
   }
@@ -59,24 +68,24 @@ export function readCages(text, n) {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i].split("#")[0].trim();
     if (!line) continue;
-    const where = `cages, line ${i + 1}`;
+    const where = t("cages-line", { line: i + 1 });
     const parts = line.replace(/[:=]/g, " ").split(/[\s,;]+/).filter(Boolean);
-    if (!/^\d{1,4}$/.test(parts[0])) return { error: `${where}: a cage line starts with its sum, not ${JSON.stringify(parts[0])}` };
+    if (!/^\d{1,4}$/.test(parts[0])) return { error: t("err-cage-line-sum", { where, got: JSON.stringify(parts[0]) }) };
     const cells = [];
     for (const item of parts.slice(1)) {
-      const m = /^r(\d{1,3})c(\d{1,3})(?:-r(\d{1,3})c(\d{1,3}))?$/i.exec(item);
-      if (!m) return { error: `${where}: ${JSON.stringify(item)} is not a cell (write r1c1, or a range r1c1-r1c3)` };
+      const m = /^r(\d{1,3})[ck](\d{1,3})(?:-r(\d{1,3})[ck](\d{1,3}))?$/i.exec(item);
+      if (!m) return { error: t("err-cage-not-cell", { where, got: JSON.stringify(item) }) };
       const [r1, c1] = [Number(m[1]), Number(m[2])];
       const [r2, c2] = m[3] ? [Number(m[3]), Number(m[4])] : [r1, c1];
       for (const [r, c] of [[r1, c1], [r2, c2]]) {
-        if (r < 1 || r > n || c < 1 || c > n) return { error: `${where}: r${r}c${c} is outside the ${n}x${n} grid` };
+        if (r < 1 || r > n || c < 1 || c > n) return { error: t("err-cage-outside", { where, cell: label(r, c), n }) };
       }
       cells.push(...rangeCells(item, n));
     }
-    if (!cells.length) return { error: `${where}: the cage of sum ${parts[0]} has no cells` };
+    if (!cells.length) return { error: t("err-cage-no-cells", { where, sum: parts[0] }) };
     cages.push(cage(Number(parts[0]), cells));
   }
-  if (!cages.length) return { error: "the text holds no cage (one a line: SUM r1c1 r1c2 ...)" };
+  if (!cages.length) return { error: t("err-no-cage") };
   const error = cagesProblem(cages, n);
   return error ? { error } : { cages: sorted(cages) };
 }
@@ -100,7 +109,7 @@ export function cagesOf(value, n) {
 
 /** The cells of "r1c1" or of a range "r1c1-r2c3" (none when it is neither). */
 function rangeCells(item, n) {
-  const m = /^r(\d+)c(\d+)(?:-r(\d+)c(\d+))?$/i.exec(item.trim());
+  const m = /^r(\d+)[ck](\d+)(?:-r(\d+)[ck](\d+))?$/i.exec(item.trim());
   if (!m) return [];
   const [r1, c1, r2, c2] = [m[1], m[2], m[3] || m[1], m[4] || m[2]].map(Number);
   const out = [];

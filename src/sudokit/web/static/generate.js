@@ -5,7 +5,8 @@
 
 import * as api from "./api.js";
 import { boxShapes, defaultBox } from "./grid.js";
-import { LABELS, rulePicker } from "./variants.js";
+import { num, t } from "./i18n.js";
+import { ruleLabel, rulePicker } from "./variants.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -56,25 +57,33 @@ export class GeneratePanel {
   async setup(info, sizes, n) {
     fillSelect($("gen-size"), sizes.map((s) => [String(s), `${s}x${s}`]), String(n));
     fillBoxSelect($("gen-box"), n);
-    // "any": a level the size can have, picked by the server (not extreme on every big grid)
-    fillSelect($("level"), [["any", "any"], ...info.levels.map((l) => [l, l])], "any");
-    fillSelect($("symmetry"), info.symmetries.map((s) => [s, s]), info.symmetries[0]);
-    fillSelect($("gen-technique"), [["", "any"], ...info.techniques.map((t) => [t.id, `${t.name} (${t.difficulty.toFixed(1)})`])], "");
+    this.fillChoices(info);
     const caps = await api.capabilities();
     this.scoreField = SCORE_FIELDS.find((f) => caps.generate.has(f)) || null;
     this.techniqueField = TECHNIQUE_FIELDS.find((f) => caps.generate.has(f)) || null;
     const missing = [];
     if (!this.scoreField) {
       for (const id of ["gen-by-score", "gen-score-lo", "gen-score-hi"]) $(id).disabled = true;
-      missing.push("a target score");
+      missing.push("gen-missing-score");
     }
     if (!this.techniqueField) {
       $("gen-technique").disabled = true;
-      missing.push("a needed technique");
+      missing.push("gen-missing-technique");
     }
     this.missing = missing;
     if (!caps.generate.has("variants")) for (const cb of $("gen-rules").querySelectorAll("input")) cb.disabled = true;
     this.syncRules();
+  }
+
+  /** The level, symmetry and technique choices in the page's language (the choice made stays).
+   * Level and symmetry ids are the server's; their words are the page's catalogue's. */
+  fillChoices(info) {
+    const keep = (id, fallback) => $(id).value || fallback;
+    const word = (kind, id) => { const key = `${kind}.${id}`, text = t(key); return text === key ? id : text; };
+    // "any": a level the size can have, picked by the server (not extreme on every big grid)
+    fillSelect($("level"), [["any", t("any")], ...info.levels.map((l) => [l, word("level", l)])], keep("level", "any"));
+    fillSelect($("symmetry"), info.symmetries.map((s) => [s, word("symmetry", s)]), keep("symmetry", info.symmetries[0]));
+    fillSelect($("gen-technique"), [["", t("any")], ...info.techniques.map((x) => [x.id, `${x.name} (${num(x.difficulty)})`])], keep("gen-technique", ""));
   }
 
   /** The rules chosen (Windoku only on square boxes) and the note under the panel. */
@@ -83,9 +92,9 @@ export class GeneratePanel {
     const { names, jigsaw, killer } = this.rules.get();
     this.rules.set(names.filter((x) => x !== "windoku" || br === bc), jigsaw, br, bc, killer);
     const notes = [];
-    if (this.missing.length) notes.push(`This server's generator does not take ${this.missing.join(" or ")} yet.`);
-    if (jigsaw) notes.push("Jigsaw draws new random regions for the puzzle.");
-    if (killer) notes.push("Killer cuts random cages of 1-5 cells; the puzzle has no givens.");
+    if (this.missing.length) notes.push(t("gen-missing", { what: this.missing.map((k) => t(k)).join(t("or")) }));
+    if (jigsaw) notes.push(t("gen-jigsaw"));
+    if (killer) notes.push(t("gen-killer"));
     const note = $("gen-note");
     note.hidden = !notes.length;
     note.textContent = notes.join(" ");
@@ -125,15 +134,15 @@ export class GeneratePanel {
   async start() {
     if (this.running) return;
     const body = this.body();
-    const rules = (body.variants || []).map((x) => LABELS[x]).join(" + ");
-    const label = `Generating a ${body.size}x${body.size}${rules ? " " + rules : ""} puzzle`;
+    const rules = (body.variants || []).map((x) => ruleLabel(x)).join(" + ");
+    const label = t(rules ? "generating-rules" : "generating", { n: body.size, rules });
     const progress = $("gen-progress");
-    progress.textContent = `${label}… 0.0 s`;
+    progress.textContent = t("progress", { label, seconds: num(0) });
     $("btn-generate").disabled = true;
     $("btn-gen-cancel").hidden = false;
     this.hooks.busy(true, label);
     const run = api.startGenerate(body, ({ elapsed }) => {
-      progress.textContent = `${label}… ${elapsed.toFixed(1)} s`;
+      progress.textContent = t("progress", { label, seconds: num(elapsed) });
     });
     this.running = run;
     const started = performance.now();
@@ -141,12 +150,12 @@ export class GeneratePanel {
       const data = await run.result;
       if (this.running !== run) return;
       this.finish();
-      progress.textContent = `Done in ${((performance.now() - started) / 1000).toFixed(1)} s`;
+      progress.textContent = t("done-in", { seconds: num((performance.now() - started) / 1000) });
       this.hooks.loaded(data);
     } catch (e) {
       if (this.running !== run) return;
       this.finish();
-      progress.textContent = e instanceof api.Cancelled ? "Cancelled" : "Failed";
+      progress.textContent = t(e instanceof api.Cancelled ? "gen-cancelled" : "gen-failed");
       this.hooks.failed(e);
     }
   }
@@ -157,7 +166,7 @@ export class GeneratePanel {
     if (!run) return;
     run.cancel();
     this.finish();
-    $("gen-progress").textContent = "Cancelled";
+    $("gen-progress").textContent = t("gen-cancelled");
     this.hooks.failed(new api.Cancelled());
   }
 

@@ -2,6 +2,7 @@
 // regions from variants.js) and its symbols. Cells are 0-based indices in reading order; the
 // API speaks 1-based [row, col, digit].
 
+import { cellName } from "./i18n.js";
 import { CLASSIC, REGION_SYMBOLS, extraHouses, extraPeers, normalize, regionsText } from "./variants.js";
 
 export const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -83,6 +84,9 @@ class Geometry {
   }
   /** "r3c5" of a cell. */
   name(cell) { return `r${this.row(cell) + 1}c${this.col(cell) + 1}`; }
+
+  /** The cell's name as the page shows it, in the page's language (``name`` is the API's). */
+  label(cell) { return cellName(this.row(cell) + 1, this.col(cell) + 1); }
   /** The cell of a 1-based [row, col] (extra entries ignored). */
   at(rc) { return this.cellAt(rc[0] - 1, rc[1] - 1); }
 

@@ -5,8 +5,10 @@
 // Counts ("7 links", "5 cells"), row/column/box numbers and difficulties are left alone.
 
 import { sym } from "./grid.js";
+import { cellName } from "./i18n.js";
 
-const CELL = "r\\d+(?:c\\d+|c\\[?[\\d,]+\\]?)|r\\[?[\\d,]+\\]?c\\d+";
+// a cell as the server writes it in English (r3c5) or Swedish (r3k5: rad 3, kolumn 5)
+const CELL = "r\\d+(?:[ck]\\d+|[ck]\\[?[\\d,]+\\]?)|r\\[?[\\d,]+\\]?[ck]\\d+";
 
 /** ``text`` with every digit written as the grid's symbol (grids larger than 9x9). */
 export function mapDigits(text, n) {
@@ -44,18 +46,19 @@ export function mapDigits(text, n) {
   return out;
 }
 
-/** "r1c2" or "r12c5" of [row, col] cells; a group of cells as "r1c45" / "r23c5" when aligned. */
+/** "r1c2" or "r12c5" of [row, col] cells; a group of cells as "r1c45" / "r23c5" when aligned
+ * (in the page's notation: sv "r1k2"). */
 export function cellsName(cells) {
-  if (cells.length === 1) return `r${cells[0][0]}c${cells[0][1]}`;
+  if (cells.length === 1) return cellName(cells[0][0], cells[0][1]);
   const rows = [...new Set(cells.map((x) => x[0]))].sort((a, b) => a - b);
   const cols = [...new Set(cells.map((x) => x[1]))].sort((a, b) => a - b);
   const join = (xs) => (xs.some((x) => x > 9) ? `[${xs.join(",")}]` : xs.join(""));
-  if (rows.length === 1 || cols.length === 1) return `r${join(rows)}c${join(cols)}`;
-  return cells.map((x) => `r${x[0]}c${x[1]}`).join("|");
+  if (rows.length === 1 || cols.length === 1) return cellName(join(rows), join(cols));
+  return cells.map((x) => cellName(x[0], x[1])).join("|");
 }
 
 function nodeText(cand, cells) {
-  const where = cells && cells.length ? cellsName(cells) : `r${cand[0]}c${cand[1]}`;
+  const where = cells && cells.length ? cellsName(cells) : cellName(cand[0], cand[1]);
   return `${where}=${sym(cand[2])}`;
 }
 

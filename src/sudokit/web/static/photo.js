@@ -4,6 +4,7 @@
 // repaired cells marked, clashes red; the user corrects cells, then opens the puzzle or cancels.
 
 import { decodeSymbol, geometry, sym } from "./grid.js";
+import { t } from "./i18n.js";
 
 /** Longer side of the picture sent, in pixels. */
 export const PHOTO_SIDE = 1600;
@@ -21,7 +22,7 @@ function fileAsDataURL(file) {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(new Error(`cannot read ${file.name}`));
+    reader.onerror = () => reject(new Error(t("err-cannot-read", { name: file.name })));
     reader.readAsDataURL(file);
   });
 }
@@ -40,7 +41,7 @@ export async function shrinkPhoto(file, { side = PHOTO_SIDE, maxChars = 1 << 20 
   }
   if (!bitmap) {
     if (file.size * 1.37 + 200 > maxChars) {
-      throw new Error(`${file.name || "the file"} is not a picture this browser can open, and too large to send as it is`);
+      throw new Error(t("err-not-picture", { name: file.name || t("the-file") }));
     }
     const url = await fileAsDataURL(file);
     return url.startsWith("data:") && url.includes(";base64,") ? url : `data:application/octet-stream;base64,${url.split(",")[1] || ""}`;
@@ -62,16 +63,14 @@ export async function shrinkPhoto(file, { side = PHOTO_SIDE, maxChars = 1 << 20 
     longer = Math.round(longer * 0.8);
   }
   bitmap.close();
-  throw new Error("the picture stays too large for the server even when shrunk");
+  throw new Error(t("err-picture-large"));
 }
 
-const STATUS_TEXT = {
-  unique: "one solution",
-  repaired: "repaired to one solution",
-  "no-solution": "no solution as read: some cell is wrong",
-  "several-solutions": "several solutions as read: a digit is missing or wrong",
-  unknown: "not checked",
-};
+/** The words of a reading's status (the server's id: unique, repaired, ...). */
+function statusText(status) {
+  const key = `photo-status.${status}`, text = t(key);
+  return text === key ? status : text;
+}
 
 /**
  * The review view (a modal dialog). ``show(data)`` fills it from a /api/read-image answer and
@@ -106,9 +105,9 @@ export class PhotoReview {
     this.read = Array.from(data.puzzle, (ch) => decodeSymbol(ch, n));
     $("photo-image").src = data.image;
     const status = $("photo-status");
-    status.textContent = STATUS_TEXT[data.status] || data.status;
+    status.textContent = statusText(data.status);
     status.dataset.status = data.status;
-    const turned = data.rotation ? ` The picture was turned ${data.rotation}° to read it.` : "";
+    const turned = data.rotation ? t("photo-turned", { degrees: data.rotation }) : "";
     $("photo-message").textContent = `${data.message}.${turned}`.replace(/\.\./, ".");
     this.doubtful = new Map(data.doubtful.map((d) => [this.g.at(d.cell), d]));
     this.repaired = new Map(data.repaired.map((d) => [this.g.at(d.cell), d]));
@@ -148,17 +147,17 @@ export class PhotoReview {
       input.value = this.read[cell] ? sym(this.read[cell]) : "";
       input.dataset.cell = g.name(cell);
       input.dataset.index = String(cell);
-      input.setAttribute("aria-label", g.name(cell));
+      input.setAttribute("aria-label", g.label(cell));
       if ((c + 1) % g.bc === 0 && c + 1 < n) input.classList.add("box-right");
       if ((r + 1) % g.br === 0 && r + 1 < n) input.classList.add("box-bottom");
       const doubt = this.doubtful.get(cell), fix = this.repaired.get(cell);
       if (doubt) {
         input.classList.add("doubtful");
-        input.title = `${g.name(cell)}: not sure — ${alternativesText(doubt.alternatives)}`;
+        input.title = t("photo-not-sure-title", { cell: g.label(cell), alternatives: alternativesText(doubt.alternatives) });
       }
       if (fix) {
         input.classList.add("repaired");
-        input.title = `${g.name(cell)}: read ${shown(fix.read)}, repaired to ${shown(fix.now)}`;
+        input.title = `${g.label(cell)}:${t("photo-repaired", { read: shown(fix.read), now: shown(fix.now) })}`;
       }
       this.grid.appendChild(input);
       this.inputs.push(input);
@@ -181,15 +180,15 @@ export class PhotoReview {
     $("photo-check").hidden = !cells.length;
     for (const cell of cells) {
       const li = el("li");
-      const name = this.g.name(cell);
+      const name = this.g.label(cell);
       const fix = this.repaired.get(cell), doubt = this.doubtful.get(cell);
       li.appendChild(el("strong", "", name));
-      if (fix) li.appendChild(el("span", "repaired-note", ` read ${shown(fix.read)}, repaired to ${shown(fix.now)}`));
+      if (fix) li.appendChild(el("span", "repaired-note", t("photo-repaired", { read: shown(fix.read), now: shown(fix.now) })));
       // the likely symbols (under 1% is no help), then what the repair changed, then empty
       const options = doubt ? doubt.alternatives.filter(([, p], i) => i === 0 || p >= 0.01) : [];
       if (fix) for (const s of [fix.read, fix.now]) if (!options.some(([t]) => t === s)) options.push([s, null]);
       if (!options.some(([s]) => s === ".")) options.push([".", null]);
-      li.appendChild(el("span", "muted", doubt ? " not sure:" : " pick:"));
+      li.appendChild(el("span", "muted", t(doubt ? "photo-not-sure" : "photo-pick")));
       for (const [s, p] of options) {
         const b = el("button", "alt", p === null ? shown(s) : `${shown(s)} ${Math.round(p * 100)}%`);
         b.type = "button";
@@ -271,7 +270,7 @@ export class PhotoReview {
       clashes += bad;
     }
     const filled = v.filter(Boolean).length;
-    $("photo-count").textContent = `${filled} givens${clashes ? `, ${clashes} cells clash (red)` : ""}`;
+    $("photo-count").textContent = t("photo-givens", { count: filled }) + (clashes ? t("photo-clashes", { count: clashes }) : "");
     return clashes;
   }
 
@@ -282,9 +281,9 @@ export class PhotoReview {
   }
 
   open() {
-    if (this.check()) { this.note("Some cells clash (red): correct them before opening the puzzle."); return; }
+    if (this.check()) { this.note(t("photo-fix-clashes")); return; }
     const v = this.values();
-    if (!v.some(Boolean)) { this.note("The grid is empty."); return; }
+    if (!v.some(Boolean)) { this.note(t("photo-grid-empty")); return; }
     this.close({ box: [this.g.br, this.g.bc], givens: v.map(sym).join("") });
   }
 
@@ -297,7 +296,7 @@ export class PhotoReview {
   }
 }
 
-const shown = (s) => (s === "." || s === "" || s === null ? "empty" : s);
+const shown = (s) => (s === "." || s === "" || s === null ? t("empty") : s);
 
 function alternativesText(alts) {
   return alts.filter(([, p], i) => i === 0 || p >= 0.01).map(([s, p]) => `${shown(s)} ${Math.round(p * 100)}%`).join(", ");

@@ -3,6 +3,7 @@
 
 import { cagesOf } from "./cages.js";
 import { decodeLine, geometry, sym } from "./grid.js";
+import { t } from "./i18n.js";
 import { CLASSIC, fields, isClassic, normalize, readRegions, regionsText, variant as makeVariant } from "./variants.js";
 
 const MAX_UNDO = 300;
@@ -131,7 +132,7 @@ export class Game {
       this.computeCandidates();
       return null;
     }
-    if (this.givens[cell]) return `${this.g.name(cell)} is a given; tick "Enter givens" to change the puzzle`;
+    if (this.givens[cell]) return t("err-cell-given", { cell: this.g.label(cell) });
     if (this.values[cell] === d) return null;
     this.remember();
     this.place(cell, d, d ? "user" : "");
@@ -162,7 +163,7 @@ export class Game {
 
   /** Toggle pencil mark ``d`` of ``cell`` in the marks shown (``auto``: the candidates). */
   toggleMark(cell, d, auto) {
-    if (this.values[cell]) return `${this.g.name(cell)} is filled: clear it first to pencil in marks`;
+    if (this.values[cell]) return t("err-cell-filled", { cell: this.g.label(cell) });
     this.remember();
     const marks = auto ? this.cands : this.marks;
     const i = cell * this.n + d - 1;

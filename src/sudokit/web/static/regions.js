@@ -2,6 +2,7 @@
 // message says what keeps them from being N connected regions of N cells), or paste the
 // regions as text; "Reset to boxes" starts again.
 
+import { t } from "./i18n.js";
 import { REGION_SYMBOLS, boxRegions, readRegions, regionHue, regionsProblem } from "./variants.js";
 
 const $ = (id) => document.getElementById(id);
@@ -32,7 +33,7 @@ export class RegionsPanel {
     on = on && Boolean(this.hooks.game().g.regions);
     $("paint-regions").checked = on;
     document.body.classList.toggle("painting", on);
-    if (on) this.hooks.say(`Painting region ${REGION_SYMBOLS[this.chosen]}: drag over cells (untick Paint regions to play)`);
+    if (on) this.hooks.say(t("painting-region", { region: REGION_SYMBOLS[this.chosen] }));
   }
 
   choose(k) {
@@ -61,7 +62,7 @@ export class RegionsPanel {
         b.textContent = REGION_SYMBOLS[k];
         b.style.setProperty("--hue", regionHue(k));
         b.setAttribute("role", "radio");
-        b.setAttribute("aria-label", `region ${REGION_SYMBOLS[k]}`);
+        b.setAttribute("aria-label", t("region-n", { region: REGION_SYMBOLS[k] }));
         pal.appendChild(b);
       }
       this.choose(Math.min(this.chosen, g.n - 1));
@@ -74,8 +75,7 @@ export class RegionsPanel {
     if (!g.regions) return;
     const problem = regionsProblem(g.regions, g.n);
     const el = $("regions-status");
-    el.textContent = problem ? `Not yet ${g.n} regions of ${g.n} connected cells: ${problem}.`
-      : `${g.n} regions of ${g.n} connected cells: ready to play.`;
+    el.textContent = problem ? t("regions-not-yet", { n: g.n, problem }) : t("regions-ready", { n: g.n });
     el.classList.toggle("bad", Boolean(problem));
   }
 
@@ -94,9 +94,9 @@ export class RegionsPanel {
   useText() {
     const n = this.hooks.game().n;
     const read = readRegions($("regions-text").value, n);
-    if (read.error) { this.hooks.say(`Regions not used: ${read.error}`); return; }
+    if (read.error) { this.hooks.say(t("regions-not-used", { error: read.error })); return; }
     this.apply(read.regions);
-    this.hooks.say("Regions set from the text");
+    this.hooks.say(t("regions-from-text"));
   }
 
   apply(regions) {

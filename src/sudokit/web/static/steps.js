@@ -2,6 +2,7 @@
 // short: a long one folds, "show all" unfolds it), the branches of a forcing chain to show one
 // at a time, the "All steps" list grouped by technique, and the clickable step log.
 
+import { language, num, t } from "./i18n.js";
 import { mapDigits, chainsOf, chainText, elides } from "./notation.js";
 
 /** Explanations longer than this fold (the whole text stays one click away). */
@@ -23,12 +24,12 @@ export function foldable(text, cls = "") {
   wrap.appendChild(p);
   if (text.length > FOLD_AT) {
     wrap.classList.add("folded");
-    const btn = el("button", "link-button fold-toggle", "show all");
+    const btn = el("button", "link-button fold-toggle", t("show-all"));
     btn.type = "button";
     btn.setAttribute("aria-expanded", "false");
     btn.addEventListener("click", () => {
       const folded = wrap.classList.toggle("folded");
-      btn.textContent = folded ? "show all" : "show less";
+      btn.textContent = t(folded ? "show-all" : "show-less");
       btn.setAttribute("aria-expanded", String(!folded));
     });
     wrap.appendChild(btn);
@@ -42,7 +43,7 @@ export function stepText(step, n) {
   let text = mapDigits(step.explanation || "", n);
   if (elides(text) && step.links && step.links.length) {
     const whole = chainsOf(step.links).map((c) => chainText(c)).join("; ");
-    text = `${text.replace(/\s*(\.\.\.|…)\s*/g, " … ")} — the whole chain: ${whole}`;
+    text = t("whole-chain", { text: text.replace(/\s*(\.\.\.|…)\s*/g, " … "), chain: whole });
   }
   return text;
 }
@@ -62,13 +63,13 @@ export function showExplanation(box, parts, n, onBranch = () => {}) {
     if (branches.length) {
       const bar = el("div", "branches");
       bar.setAttribute("role", "toolbar");
-      bar.setAttribute("aria-label", "Branches of the forcing chain");
-      const all = el("button", "branch-button active", "all branches");
+      bar.setAttribute("aria-label", t("branches-label"));
+      const all = el("button", "branch-button active", t("all-branches"));
       all.type = "button";
       all.dataset.branch = "-1";
       bar.appendChild(all);
       branches.forEach((br, i) => {
-        const b = el("button", `branch-button br-${i % 6}`, `${i + 1}: ${mapDigits(br.label || `branch ${i + 1}`, n)}`);
+        const b = el("button", `branch-button br-${i % 6}`, `${i + 1}: ${mapDigits(br.label || t("branch-n", { n: i + 1 }), n)}`);
         b.type = "button";
         b.dataset.branch = String(i);
         bar.appendChild(b);
@@ -88,7 +89,7 @@ export function showExplanation(box, parts, n, onBranch = () => {}) {
 /** The step log: one entry per applied step; a click (or Enter) on one calls ``onJump(i)``. */
 export function renderLog(ol, log, n, onJump) {
   const texts = log.map((e) => mapDigits(e.text || "", n));
-  const key = texts.join("\n");
+  const key = `${language()}\n${texts.join("\n")}`;
   if (ol.dataset.key === key) return;
   ol.dataset.key = key;
   ol.textContent = "";
@@ -96,7 +97,7 @@ export function renderLog(ol, log, n, onJump) {
     const li = el("li", "log-entry", text);
     li.tabIndex = 0;
     li.setAttribute("role", "button");
-    li.title = "Go back to the position before this step";
+    li.title = t("log-entry-title");
     li.dataset.index = String(i);
     ol.appendChild(li);
   });
@@ -132,7 +133,7 @@ export function renderAllSteps(box, steps, n, { onShow, onApply, names = {} }) {
     const det = el("details", "tech-group");
     det.open = openAll || i < 2;
     det.dataset.technique = tech;
-    const sum = el("summary", "", `${names[tech] || list[0].name} (${list[0].difficulty.toFixed(1)})`);
+    const sum = el("summary", "", `${names[tech] || list[0].name} (${num(list[0].difficulty)})`);
     sum.appendChild(el("span", "muted", ` ×${list.length}`));
     det.appendChild(sum);
     const ul = el("ul", "step-list");
@@ -140,10 +141,10 @@ export function renderAllSteps(box, steps, n, { onShow, onApply, names = {} }) {
       const li = el("li", "step-item");
       li.appendChild(foldable(stepText(s, n)));
       const row = el("div", "row");
-      const show = el("button", "show-step", "Show");
+      const show = el("button", "show-step", t("show"));
       show.type = "button";
       show.addEventListener("click", () => onShow(s));
-      const apply = el("button", "apply-step", "Apply");
+      const apply = el("button", "apply-step", t("apply"));
       apply.type = "button";
       apply.addEventListener("click", () => onApply(s));
       row.append(show, apply);
@@ -153,5 +154,5 @@ export function renderAllSteps(box, steps, n, { onShow, onApply, names = {} }) {
     det.appendChild(ul);
     box.appendChild(det);
   });
-  if (!steps.length) box.appendChild(el("p", "muted", "No chosen technique applies to this position."));
+  if (!steps.length) box.appendChild(el("p", "muted", t("no-technique-applies")));
 }

@@ -3,6 +3,7 @@
 
 import { Game, ORIGINS, variantOf } from "./play.js";
 import { decodeLine, sym } from "./grid.js";
+import { t } from "./i18n.js";
 
 const CURRENT = "sudokit.current";
 const SAVES = "sudokit.saves";
@@ -103,8 +104,7 @@ function write(key, value) {
     localStorage.setItem(key, JSON.stringify(value));
     return null;
   } catch (e) {
-    return e && e.name === "QuotaExceededError" ? "the browser's storage for this page is full"
-      : "the browser does not allow this page to store data";
+    return t(e && e.name === "QuotaExceededError" ? "err-storage-full" : "err-storage-forbidden");
   }
 }
 

@@ -1,10 +1,10 @@
 // Light and dark: the system's choice (prefers-color-scheme) unless the player picks one with
 // the toggle; the choice is kept in the browser.
 
+import { t as tr } from "./i18n.js";
 import { prefs, setPref } from "./storage.js";
 
 const ORDER = ["auto", "dark", "light"];
-const TITLES = { auto: "Colours: the system's (click for dark)", dark: "Colours: dark (click for light)", light: "Colours: light (click for the system's)" };
 
 export function currentTheme() {
   return document.documentElement.dataset.theme || "auto";
@@ -21,8 +21,10 @@ export function setTheme(theme, button) {
   if (t === "auto") delete document.documentElement.dataset.theme;
   else document.documentElement.dataset.theme = t;
   if (button) {
-    button.title = TITLES[t];
-    button.setAttribute("aria-label", TITLES[t]);
+    // the keys, so that a language switch (translatePage) words the title again
+    button.dataset.i18nTitle = button.dataset.i18nAriaLabel = `theme-${t}`;
+    button.title = tr(`theme-${t}`);
+    button.setAttribute("aria-label", button.title);
     button.textContent = t === "auto" ? "◐" : t === "dark" ? "☾" : "☀";
   }
   setPref("theme", t);

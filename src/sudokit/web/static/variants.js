@@ -4,17 +4,13 @@
 // fixed order, regions: a region index per cell, or null for the boxes, cages: killer cages
 // {sum, cells}, or null for no killer rule}.
 
+import { t, tn } from "./i18n.js";
+
 /** Canonical names, in the order they are written (jigsaw is said by ``regions``). */
 export const NAMES = ["x", "windoku", "anti-knight", "anti-king"];
-export const LABELS = { x: "X", windoku: "Windoku", "anti-knight": "anti-knight", "anti-king": "anti-king", jigsaw: "jigsaw", killer: "killer" };
-const RULES = {
-  x: "X: each main diagonal holds every digit once",
-  windoku: "Windoku: each shaded window holds every digit once",
-  "anti-knight": "anti-knight: no equal digits a knight's move apart",
-  "anti-king": "anti-king: no equal digits a king's move apart (diagonally touching)",
-  jigsaw: "jigsaw: each region in thick borders holds every digit once",
-  killer: "killer: the digits of each dashed cage add up to its sum and do not repeat",
-};
+/** A rule's short name and its one-line statement, in the page's language. */
+export const ruleLabel = (name) => t(`rule.${name}`);
+export const ruleText = (name) => t(`rule-text.${name}`);
 const KNIGHT = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]];
 const KING = [[1, 1], [1, -1], [-1, 1], [-1, -1], [0, 1], [1, 0], [0, -1], [-1, 0]];
 /** Symbols of regions as the API writes them: A, B, ..., then a-z above 26. */
@@ -50,12 +46,12 @@ const ruleNames = (v) => [...(v.regions ? ["jigsaw"] : []), ...(v.cages ? ["kill
 
 /** "X + anti-knight", "jigsaw + X", "killer", or "classic". */
 export function describe(v) {
-  const parts = ruleNames(v).map((x) => LABELS[x]);
-  return parts.length ? parts.join(" + ") : "classic";
+  const parts = ruleNames(v).map(ruleLabel);
+  return parts.length ? parts.join(" + ") : t("classic");
 }
 
 /** One line per rule the variant adds, for a person. */
-export const ruleLines = (v) => ruleNames(v).map((x) => RULES[x]);
+export const ruleLines = (v) => ruleNames(v).map(ruleText);
 
 /** Windoku's windows need square boxes (as the server says). */
 export const windokuFits = (br, bc) => br === bc;
@@ -124,13 +120,13 @@ export const regionsText = (regions) => Array.from(regions, (x) => REGION_SYMBOL
 export function readRegions(text, n, check = true) {
   const symbols = Array.from(text).filter((ch) => !/\s/.test(ch) && ch !== "|" && ch !== ",");
   if (symbols.length !== n * n) {
-    return { error: `regions need ${n * n} symbols for a ${n}x${n} grid (one per cell, row by row), got ${symbols.length}` };
+    return { error: t("err-regions-count", { cells: n * n, n, got: symbols.length }) };
   }
   let regions = symbols.map((s) => REGION_SYMBOLS.indexOf(s));
   if (regions.some((x) => x < 0 || x >= n)) {
     const index = new Map();
     regions = symbols.map((s) => { if (!index.has(s)) index.set(s, index.size); return index.get(s); });
-    if (index.size > n) return { error: `${index.size} regions, a ${n}x${n} grid needs ${n}` };
+    if (index.size > n) return { error: t("err-regions-number", { count: index.size, n }) };
   }
   const error = check ? regionsProblem(regions, n) : null;
   return error ? { error } : { regions };
@@ -140,16 +136,16 @@ export function readRegions(text, n, check = true) {
 export function regionsProblem(regions, n) {
   const members = new Map();
   regions.forEach((x, cell) => { if (!members.has(x)) members.set(x, []); members.get(x).push(cell); });
-  const name = (x) => `region ${REGION_SYMBOLS[x] || x + 1}`;
+  const name = (x) => t("region-n", { region: REGION_SYMBOLS[x] || x + 1 });
   const problems = [];
   const sizes = [...members].filter(([, cells]) => cells.length !== n).sort((a, b) => a[0] - b[0]);
   if (sizes.length) {
-    problems.push(sizes.slice(0, 4).map(([x, cells]) => `${name(x)} has ${cells.length} cells`).join(", ") +
-      (sizes.length > 4 ? `, ${sizes.length - 4} more` : "") + ` (each needs ${n})`);
+    problems.push(sizes.slice(0, 4).map(([x, cells]) => t("region-has-cells", { region: name(x), count: cells.length })).join(", ") +
+      (sizes.length > 4 ? t("n-more", { count: sizes.length - 4 }) : "") + t("each-needs", { n }));
   }
-  if (members.size !== n) problems.push(`${members.size} regions, a ${n}x${n} grid needs ${n}`);
+  if (members.size !== n) problems.push(t("err-regions-number", { count: members.size, n }));
   const broken = [...members].filter(([, cells]) => !connected(cells, n)).map(([x]) => name(x)).sort();
-  if (broken.length) problems.push(`${broken.join(", ")} ${broken.length > 1 ? "are" : "is"} not connected`);
+  if (broken.length) problems.push(tn("not-connected", broken.length, { regions: broken.join(", ") }));
   return problems.length ? problems.join("; ") : null;
 }
 
@@ -185,8 +181,12 @@ export function rulePicker(container, idPrefix, onChange, { killer = false } = {
     cb.id = `${idPrefix}-${name}`;
     cb.dataset.variant = name;
     cb.addEventListener("change", () => onChange(get().names, get().jigsaw, get().killer));
-    label.append(cb, ` ${LABELS[name]}`);
-    label.title = RULES[name];
+    const word = document.createElement("span");
+    word.dataset.i18n = `rule.${name}`;
+    word.textContent = ruleLabel(name);
+    label.append(cb, " ", word);
+    label.dataset.i18nTitle = `rule-text.${name}`;
+    label.title = ruleText(name);
     container.appendChild(label);
     boxes[name] = cb;
   }
@@ -199,7 +199,9 @@ export function rulePicker(container, idPrefix, onChange, { killer = false } = {
     if (boxes.killer) boxes.killer.checked = killer;
     const fit = windokuFits(br, bc);
     boxes.windoku.disabled = !fit && !names.includes("windoku");
-    boxes.windoku.parentElement.title = fit ? RULES.windoku : `Windoku needs square boxes; ${br}x${bc} boxes are not`;
+    const label = boxes.windoku.parentElement;
+    label.dataset.i18nTitle = "rule-text.windoku";
+    label.title = fit ? ruleText("windoku") : t("windoku-square", { br, bc });
   }
   return { get, set };
 }
