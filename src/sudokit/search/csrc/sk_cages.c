@@ -45,9 +45,18 @@ static int add_combos(Build *b, int d, int k, int sum, uint64_t mask) {
     return 0;
 }
 
-/* Add the sum of k cells holding different digits. */
+/* Add the sum of k cells holding different digits (unless those cells have a sum already). */
 static int add_sum(Build *b, const uint16_t *cells, int k, int total) {
     sk_vgeom *g = b->g;
+    for (int j = 0; j < g->nsums; j++) {
+        if ((int)(g->sum_start[j + 1] - g->sum_start[j]) != k || g->sum_total[j] != total) continue;
+        int same = 1;
+        for (int x = 0; x < k && same; x++) {
+            same = 0;
+            for (uint32_t y = g->sum_start[j]; y < g->sum_start[j + 1] && !same; y++) same = g->sum_cells[y] == cells[x];
+        }
+        if (same) return 0;
+    }
     int i = g->nsums++;
     if (grow((void **)&g->sum_cells, &b->capcells, b->ncells + (size_t)k, sizeof(uint16_t)) < 0) return -1;
     g->sum_start[i] = (uint32_t)b->ncells;
@@ -77,54 +86,82 @@ static int all_peers(const sk_vgeom *g, const int *cage_of, const uint16_t *cell
     return 1;
 }
 
-#define INSIDE -2   /* a cage inside the house, its sum counted */
-#define CROSSING -1 /* a cage crossing the house's border, its outies noted */
+#define INSIDE -2   /* a cage inside the region, its sum counted */
+#define CROSSING -1 /* a cage crossing the region's border, its outies noted */
 
-/* The innies and outies of house h, when cages cover it (inside: room for a count per cage;
- * innies: n cells; outies: every cell). */
-static int house_sums(Build *b, int h, const int *cage_of, int *inside, uint16_t *innies, uint16_t *outies) {
+/* Most cells of a sum of several houses' innies or outies: beyond it such sums rarely prune. */
+#ifndef RUN_SUM_CELLS
+#define RUN_SUM_CELLS 4
+#endif
+
+/* The innies and outies of the region made of the nh houses hs (disjoint), when cages cover
+ * it (inside: room for a count per cage; in: a flag per cell; innies, outies: every cell).
+ * One house's innies are always different digits; a run's only when they see each other. */
+static int region_sums(Build *b, const int *hs, int nh, const int *cage_of, int *inside, uint8_t *in,
+                       uint16_t *innies, uint16_t *outies) {
     sk_vgeom *g = b->g;
-    int n = g->n, total = n * (n + 1) / 2, ni = 0, no = 0, crossing = 0;
-    const uint16_t *cells = g->house_cells + (size_t)h * (size_t)n;
-    for (int i = 0; i < n; i++) {
-        if (cage_of[cells[i]] < 0) return 0; /* a cell in no cage: no sum */
-        inside[cage_of[cells[i]]] = 0;
-    }
-    for (int i = 0; i < n; i++) inside[cage_of[cells[i]]]++;
-    for (int i = 0; i < n; i++) {
-        int k = cage_of[cells[i]], size = (int)(g->cage_start[k + 1] - g->cage_start[k]);
-        if (inside[k] == INSIDE) continue;
-        if (inside[k] == size) {
-            total -= g->cage_sum[k];
-            inside[k] = INSIDE;
-            continue;
+    int n = g->n, total = nh * n * (n + 1) / 2, ni = 0, no = 0, crossing = 0, size = nh * n;
+    for (int j = 0; j < nh; j++)
+        for (int i = 0; i < n; i++)
+            if (cage_of[g->house_cells[(size_t)hs[j] * (size_t)n + i]] < 0) return 0; /* a cell in no cage: no sum */
+    for (int j = 0; j < nh; j++)
+        for (int i = 0; i < n; i++) {
+            int c = g->house_cells[(size_t)hs[j] * (size_t)n + i];
+            inside[cage_of[c]] = 0;
+            in[c] = 1;
         }
-        innies[ni++] = cells[i];
-        if (inside[k] == CROSSING) continue; /* its outies are in already */
-        inside[k] = CROSSING;
-        crossing += g->cage_sum[k];
-        for (uint32_t j = g->cage_start[k]; j < g->cage_start[k + 1]; j++)
-            if (!g->member[(size_t)g->cage_cells[j] * g->nhouses + h]) outies[no++] = g->cage_cells[j];
-    }
-    if (ni > 0 && ni < n && add_sum(b, innies, ni, total) < 0) return -1;
-    if (no > 0 && no <= n && all_peers(g, cage_of, outies, no) && add_sum(b, outies, no, crossing - total) < 0)
+    for (int j = 0; j < nh; j++)
+        for (int i = 0; i < n; i++) inside[cage_of[g->house_cells[(size_t)hs[j] * (size_t)n + i]]]++;
+    for (int j = 0; j < nh; j++)
+        for (int i = 0; i < n; i++) {
+            int c = g->house_cells[(size_t)hs[j] * (size_t)n + i];
+            int k = cage_of[c], ksize = (int)(g->cage_start[k + 1] - g->cage_start[k]);
+            if (inside[k] == INSIDE) continue;
+            if (inside[k] == ksize) {
+                total -= g->cage_sum[k];
+                inside[k] = INSIDE;
+                continue;
+            }
+            innies[ni++] = (uint16_t)c;
+            if (inside[k] == CROSSING) continue; /* its outies are in already */
+            inside[k] = CROSSING;
+            crossing += g->cage_sum[k];
+            for (uint32_t x = g->cage_start[k]; x < g->cage_start[k + 1]; x++)
+                if (!in[g->cage_cells[x]]) outies[no++] = g->cage_cells[x];
+        }
+    for (int j = 0; j < nh; j++)
+        for (int i = 0; i < n; i++) in[g->house_cells[(size_t)hs[j] * (size_t)n + i]] = 0;
+    if (ni > 0 && ni < size && ni <= (nh == 1 ? n : RUN_SUM_CELLS) && (nh == 1 || all_peers(g, cage_of, innies, ni)) &&
+        add_sum(b, innies, ni, total) < 0)
+        return -1;
+    if (no > 0 && no <= (nh == 1 ? n : RUN_SUM_CELLS) && all_peers(g, cage_of, outies, no) &&
+        add_sum(b, outies, no, crossing - total) < 0)
         return -1;
     return 0;
 }
 
+/* Do houses a and b share no cell? */
+static int disjoint(const sk_vgeom *g, int a, int b) {
+    for (int i = 0; i < g->n; i++)
+        if (g->member[(size_t)g->house_cells[(size_t)a * (size_t)g->n + i] * g->nhouses + b]) return 0;
+    return 1;
+}
+
 int sk_cage_sums(sk_vgeom *g) {
     Build b = {g, 0, 0, 0, 0};
-    size_t nc = (size_t)g->n * (size_t)g->n, most = (size_t)g->ncages + 2 * (size_t)g->nhouses;
+    size_t nc = (size_t)g->n * (size_t)g->n;
+    size_t most = (size_t)g->ncages + 2 * (size_t)g->nhouses * (size_t)g->n; /* a house, or a run from it */
     int *cage_of = malloc(sizeof(int) * nc);
     int *inside = malloc(sizeof(int) * ((size_t)g->ncages + 1));
-    uint16_t *innies = malloc(sizeof(uint16_t) * (size_t)g->n);
+    uint16_t *innies = malloc(sizeof(uint16_t) * nc);
+    uint8_t *in = calloc(nc, 1);
     uint16_t *outies = malloc(sizeof(uint16_t) * nc);
     g->sum_start = malloc(sizeof(uint32_t) * (most + 1));
     g->combo_start = malloc(sizeof(uint32_t) * (most + 1));
     g->sum_total = malloc(sizeof(int) * (most + 1));
     int rc = -1;
     g->nsums = 0;
-    if (!cage_of || !inside || !innies || !outies || !g->sum_start || !g->combo_start || !g->sum_total) goto done;
+    if (!cage_of || !inside || !innies || !in || !outies || !g->sum_start || !g->combo_start || !g->sum_total) goto done;
     g->sum_start[0] = g->combo_start[0] = 0;
     for (size_t c = 0; c < nc; c++) cage_of[c] = -1;
     for (int k = 0; k < g->ncages; k++) {
@@ -134,12 +171,26 @@ int sk_cage_sums(sk_vgeom *g) {
             goto done;
     }
     for (int h = 0; h < g->nhouses; h++)
-        if (house_sums(&b, h, cage_of, inside, innies, outies) < 0) goto done;
+        if (region_sums(&b, &h, 1, cage_of, inside, in, innies, outies) < 0) goto done;
+    /* runs of neighbouring houses in the tables' order (rows 1-2, 1-3, ...), each disjoint
+     * from the others: their few innies and outies */
+    for (int h = 0; h < g->nhouses; h++) {
+        int run[SK_MAX_N], nr = 1;
+        run[0] = h;
+        for (int j = h + 1; j < g->nhouses && nr < g->n - 1; j++) {
+            int ok = 1;
+            for (int i = 0; i < nr && ok; i++) ok = disjoint(g, run[i], j);
+            if (!ok) break;
+            run[nr++] = j;
+            if (region_sums(&b, run, nr, cage_of, inside, in, innies, outies) < 0) goto done;
+        }
+    }
     rc = 0;
 done:
     free(cage_of);
     free(inside);
     free(innies);
+    free(in);
     free(outies);
     return rc;
 }

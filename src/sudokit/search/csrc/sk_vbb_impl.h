@@ -121,6 +121,9 @@ struct sk_vbb {
     B sums_of[VMAXC];          /* per cell, the sums that hold it (bit k) */
     const uint32_t *combo_start; /* the digit sets of each sum (sk_vgeom) */
     const uint64_t *combos;
+#if VSUMS
+    B cage_of[VMAXC];          /* per cell, the cells of its cage (none: no cage) */
+#endif
 };
 typedef struct sk_vbb G;
 
@@ -185,6 +188,9 @@ int VNEW(const sk_vgeom *v, void **out) {
             int c = v->sum_cells[i];
             g->sums_of[c] = b_or(g->sums_of[c], b_bit(k));
             if (k < v->ncages) g->peer[c] = b_or(g->peer[c], m);
+#if VSUMS
+            if (k < v->ncages) g->cage_of[c] = m;
+#endif
         }
     }
     for (int c = 0; c < nc; c++) g->peer[c] = b_andnot(g->peer[c], b_bit(c));
@@ -454,6 +460,9 @@ static int choose(const G *g, const VS *s, uint64_t *rng, int randomize, uint32_
             }
         }
         int score = b_pop(b_and(g->peer[cell], s->uns));
+#if VSUMS && defined(BR2)
+        score -= BR2 * b_pop(b_and(g->cage_of[cell], s->uns));
+#endif
         if (score > bscore) {
             best = cell;
             bscore = score;
