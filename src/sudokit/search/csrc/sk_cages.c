@@ -1,10 +1,13 @@
 /* The sums a killer search checks (sk_vgeom's sum tables): every cage, and for every house
- * covered by cages what the rule of 45 says (a house holds 1+..+n):
- *  - innies: the house's cells in cages that cross its border add up to 1+..+n less the cages
- *    inside it; they are different digits (one house);
- *  - outies: the cells outside the house of the cages that cross its border add up to those
- *    cages' sums less the innies'; kept when they are all peers of each other.
- * Each sum comes with its digit sets: k different digits 1..n adding up to it.
+ * covered by cages, and every run of neighbouring houses (rows 1-2, 1-3, ...), what the rule of
+ * 45 says (a house holds 1+..+n):
+ *  - innies: the region's cells in cages that cross its border add up to 1+..+n a house less
+ *    the cages inside it;
+ *  - outies: the cells outside the region of the cages that cross its border add up to those
+ *    cages' sums less the innies'.
+ * A sum of cells that all see each other (one house's innies always do) holds different digits
+ * and comes with its digit sets: k different digits 1..n adding up to it. The others (a few
+ * cells, not all peers: digits may repeat) come last (from ndistinct on), with their total only.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +16,7 @@
 
 typedef struct {
     sk_vgeom *g;
+    const int *cage_of; /* per cell, its cage or -1 */
     size_t ncells, capcells, ncombos, capcombos;
 } Build;
 
@@ -45,8 +49,9 @@ static int add_combos(Build *b, int d, int k, int sum, uint64_t mask) {
     return 0;
 }
 
-/* Add the sum of k cells holding different digits (unless those cells have a sum already). */
-static int add_sum(Build *b, const uint16_t *cells, int k, int total) {
+/* Add the sum of k cells, holding different digits when distinct (with its digit sets), unless
+ * those cells have that sum already. */
+static int add_sum(Build *b, const uint16_t *cells, int k, int total, int distinct) {
     sk_vgeom *g = b->g;
     for (int j = 0; j < g->nsums; j++) {
         if ((int)(g->sum_start[j + 1] - g->sum_start[j]) != k || g->sum_total[j] != total) continue;
@@ -65,7 +70,7 @@ static int add_sum(Build *b, const uint16_t *cells, int k, int total) {
     g->sum_start[i + 1] = (uint32_t)b->ncells;
     g->sum_total[i] = total;
     g->combo_start[i] = (uint32_t)b->ncombos;
-    if (add_combos(b, 0, k, total, 0) < 0) return -1;
+    if (distinct && add_combos(b, 0, k, total, 0) < 0) return -1;
     g->combo_start[i + 1] = (uint32_t)b->ncombos;
     return 0;
 }
@@ -89,15 +94,24 @@ static int all_peers(const sk_vgeom *g, const int *cage_of, const uint16_t *cell
 #define INSIDE -2   /* a cage inside the region, its sum counted */
 #define CROSSING -1 /* a cage crossing the region's border, its outies noted */
 
-/* Most cells of a sum of several houses' innies or outies: beyond it such sums rarely prune. */
-#ifndef RUN_SUM_CELLS
+/* Most cells of a sum of several houses' innies or outies, of cells that see each other (with
+ * digit sets) or not (a total only): beyond them such sums cost more than they prune (200
+ * generated 9x9 killers: nodes and instructions measured for 1 to 9 cells). */
 #define RUN_SUM_CELLS 4
-#endif
+#define LOOSE_CELLS 6
+
+/* Is the sum of these k cells one to add in this pass: in the distinct pass, of cells that see
+ * each other (one house's innies always do), else of cells that do not, with a total a 64-bit
+ * mask of sums holds? */
+static int wanted(const Build *b, const uint16_t *cells, int k, int total, int one_house, int distinct) {
+    if (distinct) return one_house || all_peers(b->g, b->cage_of, cells, k);
+    return !one_house && total < 64 && !all_peers(b->g, b->cage_of, cells, k);
+}
 
 /* The innies and outies of the region made of the nh houses hs (disjoint), when cages cover
  * it (inside: room for a count per cage; in: a flag per cell; innies, outies: every cell).
  * One house's innies are always different digits; a run's only when they see each other. */
-static int region_sums(Build *b, const int *hs, int nh, const int *cage_of, int *inside, uint8_t *in,
+static int region_sums(Build *b, const int *hs, int nh, int distinct, const int *cage_of, int *inside, uint8_t *in,
                        uint16_t *innies, uint16_t *outies) {
     sk_vgeom *g = b->g;
     int n = g->n, total = nh * n * (n + 1) / 2, ni = 0, no = 0, crossing = 0, size = nh * n;
@@ -131,11 +145,12 @@ static int region_sums(Build *b, const int *hs, int nh, const int *cage_of, int 
         }
     for (int j = 0; j < nh; j++)
         for (int i = 0; i < n; i++) in[g->house_cells[(size_t)hs[j] * (size_t)n + i]] = 0;
-    if (ni > 0 && ni < size && ni <= (nh == 1 ? n : RUN_SUM_CELLS) && (nh == 1 || all_peers(g, cage_of, innies, ni)) &&
-        add_sum(b, innies, ni, total) < 0)
+    if (ni > 0 && ni < size && ni <= (nh == 1 ? n : distinct ? RUN_SUM_CELLS : LOOSE_CELLS) && wanted(b, innies, ni, total, nh == 1, distinct) &&
+        add_sum(b, innies, ni, total, distinct) < 0)
         return -1;
-    if (no > 0 && no <= (nh == 1 ? n : RUN_SUM_CELLS) && all_peers(g, cage_of, outies, no) &&
-        add_sum(b, outies, no, crossing - total) < 0)
+    int rest = crossing - total;
+    if (no > 0 && no <= (nh == 1 ? n : distinct ? RUN_SUM_CELLS : LOOSE_CELLS) && wanted(b, outies, no, rest, 0, distinct) &&
+        add_sum(b, outies, no, rest, distinct) < 0)
         return -1;
     return 0;
 }
@@ -148,7 +163,7 @@ static int disjoint(const sk_vgeom *g, int a, int b) {
 }
 
 int sk_cage_sums(sk_vgeom *g) {
-    Build b = {g, 0, 0, 0, 0};
+    Build b = {g, NULL, 0, 0, 0, 0};
     size_t nc = (size_t)g->n * (size_t)g->n;
     size_t most = (size_t)g->ncages + 2 * (size_t)g->nhouses * (size_t)g->n; /* a house, or a run from it */
     int *cage_of = malloc(sizeof(int) * nc);
@@ -160,29 +175,34 @@ int sk_cage_sums(sk_vgeom *g) {
     g->combo_start = malloc(sizeof(uint32_t) * (most + 1));
     g->sum_total = malloc(sizeof(int) * (most + 1));
     int rc = -1;
-    g->nsums = 0;
+    g->nsums = g->ndistinct = 0;
     if (!cage_of || !inside || !innies || !in || !outies || !g->sum_start || !g->combo_start || !g->sum_total) goto done;
     g->sum_start[0] = g->combo_start[0] = 0;
     for (size_t c = 0; c < nc; c++) cage_of[c] = -1;
     for (int k = 0; k < g->ncages; k++) {
         for (uint32_t j = g->cage_start[k]; j < g->cage_start[k + 1]; j++) cage_of[g->cage_cells[j]] = k;
         if (add_sum(&b, g->cage_cells + g->cage_start[k], (int)(g->cage_start[k + 1] - g->cage_start[k]),
-                    g->cage_sum[k]) < 0)
+                    g->cage_sum[k], 1) < 0)
             goto done;
     }
-    for (int h = 0; h < g->nhouses; h++)
-        if (region_sums(&b, &h, 1, cage_of, inside, in, innies, outies) < 0) goto done;
-    /* runs of neighbouring houses in the tables' order (rows 1-2, 1-3, ...), each disjoint
-     * from the others: their few innies and outies */
-    for (int h = 0; h < g->nhouses; h++) {
-        int run[SK_MAX_N], nr = 1;
-        run[0] = h;
-        for (int j = h + 1; j < g->nhouses && nr < g->n - 1; j++) {
-            int ok = 1;
-            for (int i = 0; i < nr && ok; i++) ok = disjoint(g, run[i], j);
-            if (!ok) break;
-            run[nr++] = j;
-            if (region_sums(&b, run, nr, cage_of, inside, in, innies, outies) < 0) goto done;
+    b.cage_of = cage_of;
+    /* the houses, then runs of neighbouring houses in the tables' order (rows 1-2, 1-3, ...),
+     * each disjoint from the others: their few innies and outies; those that may repeat
+     * digits last */
+    for (int distinct = 1; distinct >= 0; distinct--) {
+        if (!distinct) g->ndistinct = g->nsums;
+        for (int h = 0; h < g->nhouses; h++)
+            if (region_sums(&b, &h, 1, distinct, cage_of, inside, in, innies, outies) < 0) goto done;
+        for (int h = 0; h < g->nhouses; h++) {
+            int run[SK_MAX_N], nr = 1;
+            run[0] = h;
+            for (int j = h + 1; j < g->nhouses && nr < g->n - 1; j++) {
+                int ok = 1;
+                for (int i = 0; i < nr && ok; i++) ok = disjoint(g, run[i], j);
+                if (!ok) break;
+                run[nr++] = j;
+                if (region_sums(&b, run, nr, distinct, cage_of, inside, in, innies, outies) < 0) goto done;
+            }
         }
     }
     rc = 0;
@@ -205,5 +225,5 @@ void sk_cage_sums_release(sk_vgeom *g) {
     g->sum_cells = NULL;
     g->sum_total = NULL;
     g->combos = NULL;
-    g->nsums = 0;
+    g->nsums = g->ndistinct = 0;
 }

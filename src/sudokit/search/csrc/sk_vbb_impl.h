@@ -15,7 +15,9 @@
  *    two houses this is locked candidates (pointing, claiming, diagonal-box, window-row,
  *    region-column); with chess-move peers it also reaches cells outside the places' houses.
  *  - killer sums, once the singles are done, for each cage and each sum the rule of 45 gives
- *    (sk_cages.c): the digit sets of the sum that hold the digits placed in its cells and whose
+ *    (sk_cages.c; a sum whose digits may repeat: a cell keeps the digits some choice of the
+ *    others' completes to the total; else as follows, reading each cell's digits from cm,
+ *    kept beside the boards): the digit sets of the sum that hold the digits placed in its cells and whose
  *    other digits each have a place in its open cells; a digit in none of them leaves the
  *    cells, no set left is a contradiction (so full cells make their sum exactly), and a digit
  *    in all of them must be there: with one place it goes there, else every cell that sees
@@ -117,12 +119,15 @@ struct sk_vbb {
     B peer[VMAXC];
     uint64_t houses_of[VMAXC]; /* per cell, the houses that hold it (bit h) */
     int nsums;                 /* killer sums (sk_vgeom's, as many as fit) */
+    int ndistinct;             /* those before it hold different digits, the rest may repeat */
     B sum[VMAXC];              /* the cells of each sum */
     B sums_of[VMAXC];          /* per cell, the sums that hold it (bit k) */
     const uint32_t *combo_start; /* the digit sets of each sum (sk_vgeom) */
     const uint64_t *combos;
 #if VSUMS
-    B cage_of[VMAXC];          /* per cell, the cells of its cage (none: no cage) */
+    int sum_total[VMAXC];
+    uint8_t sum_size[VMAXC];       /* cells of each sum (at most VMAXN: the builder's) */
+    uint8_t sum_cell[VMAXC][VMAXN]; /* and which */
 #endif
 };
 typedef struct sk_vbb G;
@@ -136,6 +141,7 @@ typedef struct {
 #if VSUMS
     B sums;                 /* sums the sums rule must look at again */
     uint16_t need[VMAXC];   /* per sum, the open digits it must hold when the rule last looked */
+    uint16_t cm[VMAXC];     /* per cell, its digits (bit d), as the boards say */
 #endif
 } VS;
 
@@ -177,6 +183,7 @@ int VNEW(const sk_vgeom *v, void **out) {
     /* the cells of a cage are peers (the geometry says so too; the sums rule relies on it);
      * the cages come first among the sums, so all of them fit */
     g->nsums = v->nsums < VMAXC ? v->nsums : VMAXC;
+    g->ndistinct = v->ndistinct < g->nsums ? v->ndistinct : g->nsums;
     g->combo_start = v->combo_start;
     g->combos = v->combos;
     for (int k = 0; k < g->nsums; k++) {
@@ -184,13 +191,20 @@ int VNEW(const sk_vgeom *v, void **out) {
         memset(&m, 0, sizeof m);
         for (uint32_t i = v->sum_start[k]; i < v->sum_start[k + 1]; i++) m = b_or(m, b_bit(v->sum_cells[i]));
         g->sum[k] = m;
+#if VSUMS
+        g->sum_total[k] = v->sum_total[k];
+        if (v->sum_start[k + 1] - v->sum_start[k] > VMAXN || VMAXC > 256) { /* never, as sk_cages.c builds them */
+            free(g);
+            return -1;
+        }
+        for (uint32_t i = v->sum_start[k]; i < v->sum_start[k + 1]; i++)
+            g->sum_cell[k][g->sum_size[k]++] = (uint8_t)v->sum_cells[i];
+#endif
         for (uint32_t i = v->sum_start[k]; i < v->sum_start[k + 1]; i++) {
             int c = v->sum_cells[i];
             g->sums_of[c] = b_or(g->sums_of[c], b_bit(k));
             if (k < v->ncages) g->peer[c] = b_or(g->peer[c], m);
-#if VSUMS
-            if (k < v->ncages) g->cage_of[c] = m;
-#endif
+
         }
     }
     for (int c = 0; c < nc; c++) g->peer[c] = b_andnot(g->peer[c], b_bit(c));
@@ -210,7 +224,8 @@ static inline void lose_sums(const G *g, VS *s, int d, B m) {
      * where the sum must hold it, where (s->c[d] is already without m) */
     for (sums = b_andnot(sums, s->sums); b_any(sums); sums = b_drop_first(sums)) {
         int k = b_first(sums);
-        if (!((s->need[k] >> d) & 1) && b_any(b_and(b_and(s->c[d], g->sum[k]), s->uns))) continue;
+        if (k < g->ndistinct && !((s->need[k] >> d) & 1) && b_any(b_and(b_and(s->c[d], g->sum[k]), s->uns)))
+            continue;
         s->sums.w[k >> 6] |= 1ULL << (k & 63);
     }
 }
@@ -222,7 +237,12 @@ static inline void lose(const G *g, VS *s, int d, B m) {
     if (g->nsums) lose_sums(g, s, d, m);
 #endif
     for (int i = 0; i < VW; i++) /* word by word: cheaper than b_first/b_drop_first */
-        for (uint64_t x = m.w[i]; x; x &= x - 1) hs |= g->houses_of[64 * i + sk_ctz64(x)];
+        for (uint64_t x = m.w[i]; x; x &= x - 1) {
+            hs |= g->houses_of[64 * i + sk_ctz64(x)];
+#if VSUMS
+            s->cm[64 * i + sk_ctz64(x)] &= (uint16_t) ~(1u << d);
+#endif
+        }
     s->single[d] |= hs;
     s->inter[d] |= hs;
 }
@@ -249,6 +269,7 @@ static inline uint32_t place(const G *g, VS *s, int cell, int d, uint32_t others
     s->uns.w[w] &= ~bit;
     s->placed[d] |= hs;
 #if VSUMS
+    s->cm[cell] = (uint16_t)(1u << d);
     if (g->nsums) s->sums = b_or(s->sums, g->sums_of[cell]);
 #endif
     return dirty;
@@ -309,6 +330,40 @@ static int assign(int i, int m, const uint32_t *cand, uint32_t left, uint32_t *p
     return any;
 }
 
+/* A sum whose digits may repeat (cells that do not all see each other): a cell keeps the
+ * digits that some choice of the others' digits completes to the total (sums reachable so far
+ * and sums still to make, as bit masks, both ways along the cells); 0 on a contradiction. */
+static int loose_sum(const G *g, VS *s, int k, uint32_t *dirty) {
+    int m = g->sum_size[k], total = g->sum_total[k];
+    const uint8_t *cells = g->sum_cell[k];
+    uint32_t cand[VMAXN];
+    uint64_t before[VMAXN + 1], after[VMAXN + 1];
+    for (int i = 0; i < m; i++) cand[i] = s->cm[cells[i]];
+    before[0] = 1;
+    for (int i = 0; i < m; i++) {
+        uint64_t r = 0;
+        for (uint32_t x = cand[i]; x; x &= x - 1) r |= before[i] << (sk_ctz32(x) + 1);
+        before[i + 1] = r;
+    }
+    if (!((before[m] >> total) & 1)) return 0;
+    after[m] = 1ULL << total; /* the sums that the cells from i on must complete */
+    for (int i = m - 1; i >= 0; i--) {
+        uint64_t r = 0;
+        for (uint32_t x = cand[i]; x; x &= x - 1) r |= after[i + 1] >> (sk_ctz32(x) + 1);
+        after[i] = r;
+    }
+    for (int i = 0; i < m; i++)
+        for (uint32_t x = cand[i]; x; x &= x - 1) {
+            int d = sk_ctz32(x);
+            if ((before[i] << (d + 1)) & after[i + 1]) continue;
+            B lost = b_bit(cells[i]); /* an open cell: a placed one is in every way to the total */
+            s->c[d] = b_andnot(s->c[d], lost);
+            lose(g, s, d, lost);
+            *dirty |= 1u << d;
+        }
+    return 1;
+}
+
 /* The sums rule (see the top) at the sums noted since it last looked; 0 on a
  * contradiction, the digits that lost a place added to *dirty. */
 static int killer_sums(const G *g, VS *s, uint32_t *dirty) {
@@ -316,34 +371,36 @@ static int killer_sums(const G *g, VS *s, uint32_t *dirty) {
     memset(&s->sums, 0, sizeof s->sums);
     for (; b_any(todo); todo = b_drop_first(todo)) {
         int k = b_first(todo);
+        if (k >= g->ndistinct) {
+            if (!loose_sum(g, s, k, dirty)) return 0;
+            continue;
+        }
         B cm = g->sum[k], open = b_and(cm, s->uns);
         uint64_t placed = 0, choices = 0;
-        for (int d = 0; d < g->n; d++) {
-            B x = b_and(s->c[d], cm);
-            if (!b_any(x)) continue;
-            if (b_any(b_andnot(x, s->uns))) placed |= 1ULL << d;
-            else choices |= 1ULL << d;
+        int cells[VMAXN], m = 0;
+        for (int i = 0; i < g->sum_size[k]; i++) {
+            int cell = g->sum_cell[k][i];
+            if (b_has(s->uns, cell)) {
+                choices |= s->cm[cell];
+                cells[m++] = cell;
+            } else {
+                placed |= s->cm[cell];
+            }
         }
+        choices &= ~placed;
         uint64_t some = 0, every = ~0ULL;
         for (uint32_t i = g->combo_start[k]; i < g->combo_start[k + 1]; i++) {
-            uint64_t m = g->combos[i];
-            if ((m & placed) != placed || (m & ~placed & ~choices)) continue;
-            some |= m;
-            every &= m;
+            uint64_t c = g->combos[i];
+            if ((c & placed) != placed || (c & ~placed & ~choices)) continue;
+            some |= c;
+            every &= c;
         }
         if (!some) return 0; /* no set of digits makes the sum (placed cages included) */
-        int open_count = b_any(open) && b_many(open) ? b_pop(open) : 1;
-        if (open_count >= 2 && open_count <= EXACT_CELLS) { /* a few open cells: their exact digits */
+        if (m >= 2 && m <= EXACT_CELLS) { /* a few open cells: their exact digits */
             uint32_t cand[EXACT_CELLS], sup[EXACT_CELLS], path[EXACT_CELLS];
-            int cells[EXACT_CELLS], m = 0;
-            for (B x = open; b_any(x); x = b_drop_first(x)) {
-                int cell = b_first(x);
-                uint32_t ds = 0;
-                for (uint64_t y = choices & some; y; y &= y - 1)
-                    if (b_has(s->c[sk_ctz64(y)], cell)) ds |= (uint32_t)(y & -y);
-                cells[m] = cell;
-                sup[m] = 0;
-                cand[m++] = ds;
+            for (int i = 0; i < m; i++) {
+                sup[i] = 0;
+                cand[i] = (uint32_t)(s->cm[cells[i]] & choices & some);
             }
             uint64_t got = 0, all = ~0ULL;
             for (uint32_t i = g->combo_start[k]; i < g->combo_start[k + 1]; i++) {
@@ -460,9 +517,7 @@ static int choose(const G *g, const VS *s, uint64_t *rng, int randomize, uint32_
             }
         }
         int score = b_pop(b_and(g->peer[cell], s->uns));
-#if VSUMS && defined(BR2)
-        score -= BR2 * b_pop(b_and(g->cage_of[cell], s->uns));
-#endif
+
         if (score > bscore) {
             best = cell;
             bscore = score;
@@ -475,6 +530,7 @@ static int choose(const G *g, const VS *s, uint64_t *rng, int randomize, uint32_
     for (int d = 0; d < g->n; d++)
         if (b_has(s->c[d], best)) ds |= 1u << d;
     *digits = ds;
+
     return best;
 }
 
@@ -537,6 +593,8 @@ int VSOLVE(const void *geometry, const uint8_t *grid, sk_job *job) {
     s->uns = g->all;
 #if VSUMS
     for (int k = 0; k < g->nsums; k++) s->sums = b_or(s->sums, b_bit(k)); /* every sum, once */
+    for (int i = 0; i < g->nc; i++)
+        for (int d = 0; d < g->n; d++) s->cm[i] |= (uint16_t)(b_has(s->c[d], i) << d);
 #endif
     for (int i = 0; i < g->nc; i++) {
         int v = grid[i];
