@@ -119,12 +119,12 @@ struct sk_vbb {
     B peer[VMAXC];
     uint64_t houses_of[VMAXC]; /* per cell, the houses that hold it (bit h) */
     int nsums;                 /* killer sums (sk_vgeom's, as many as fit) */
-    int ndistinct;             /* those before it hold different digits, the rest may repeat */
     B sum[VMAXC];              /* the cells of each sum */
     B sums_of[VMAXC];          /* per cell, the sums that hold it (bit k) */
     const uint32_t *combo_start; /* the digit sets of each sum (sk_vgeom) */
     const uint64_t *combos;
 #if VSUMS
+    int ndistinct;             /* sums before it hold different digits, the rest may repeat */
     int sum_total[VMAXC];
     uint8_t sum_size[VMAXC];       /* cells of each sum (at most VMAXN: the builder's) */
     uint8_t sum_cell[VMAXC][VMAXN]; /* and which */
@@ -183,7 +183,9 @@ int VNEW(const sk_vgeom *v, void **out) {
     /* the cells of a cage are peers (the geometry says so too; the sums rule relies on it);
      * the cages come first among the sums, so all of them fit */
     g->nsums = v->nsums < VMAXC ? v->nsums : VMAXC;
+#if VSUMS
     g->ndistinct = v->ndistinct < g->nsums ? v->ndistinct : g->nsums;
+#endif
     g->combo_start = v->combo_start;
     g->combos = v->combos;
     for (int k = 0; k < g->nsums; k++) {
@@ -315,10 +317,13 @@ static inline int intersect_digit(const G *g, VS *s, int d) {
 }
 
 #if VSUMS
-/* Every way cells i.. (of m) take different digits of left, each one of its candidates (one
- * digit a cell: left has m - i of them): ORs each way's digit of a cell into sup; 1 if any. */
+/* Every way cells i.. (of m >= 2) take different digits of left, each one of its candidates
+ * (one digit a cell: left has m - i of them): ORs each way's digit of a cell into sup; 1 if
+ * any. */
 static int assign(int i, int m, const uint32_t *cand, uint32_t left, uint32_t *path, uint32_t *sup) {
-    if (i == m) {
+    if (i == m - 1) { /* the last cell takes the digit left */
+        if (!(cand[i] & left)) return 0;
+        path[i] = left;
         for (int j = 0; j < m; j++) sup[j] |= path[j];
         return 1;
     }
