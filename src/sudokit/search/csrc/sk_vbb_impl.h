@@ -45,7 +45,9 @@
 #define VMAXH 64        /* houses (bits of a word) */
 /* Open cells of a sum up to which the sums rule finds their exact digits (above, only the
  * digits of the sets that make the sum: the exact search grows fast with the cells). */
+#ifndef EXACT_CELLS
 #define EXACT_CELLS 4
+#endif
 
 /* Nodes per Luby unit, times n: far below the generic solver's, because a random order that
  * fills an empty jigsaw grid at all does so within a few hundred nodes (16x16: 16 fills in a
@@ -125,6 +127,7 @@ struct sk_vbb {
     const uint64_t *combos;
 #if VSUMS
     int ndistinct;             /* sums before it hold different digits, the rest may repeat */
+    B loose;                   /* those sums */
     int sum_total[VMAXC];
     uint8_t sum_size[VMAXC];       /* cells of each sum (at most VMAXN: the builder's) */
     uint8_t sum_cell[VMAXC][VMAXN]; /* and which */
@@ -185,6 +188,7 @@ int VNEW(const sk_vgeom *v, void **out) {
     g->nsums = v->nsums < VMAXC ? v->nsums : VMAXC;
 #if VSUMS
     g->ndistinct = v->ndistinct < g->nsums ? v->ndistinct : g->nsums;
+    for (int k = g->ndistinct; k < g->nsums; k++) g->loose = b_or(g->loose, b_bit(k));
 #endif
     g->combo_start = v->combo_start;
     g->combos = v->combos;
@@ -221,7 +225,19 @@ static inline void lose_sums(const G *g, VS *s, int d, B m) {
     B sums;
     memset(&sums, 0, sizeof sums);
     for (int i = 0; i < VW; i++)
-        for (uint64_t x = m.w[i]; x; x &= x - 1) sums = b_or(sums, g->sums_of[64 * i + sk_ctz64(x)]);
+        for (uint64_t x = m.w[i]; x; x &= x - 1) {
+            int cell = 64 * i + sk_ctz64(x);
+            uint32_t ds = s->cm[cell]; /* still with d */
+#if 1
+            /* a sum whose digits may repeat looks again when a cell's lowest or highest digit
+             * goes (a digit between rarely changes what the others can complete) */
+            if ((ds & (ds - 1) & (1u << d)) && (ds >> d) > 1) {
+                sums = b_or(sums, b_andnot(g->sums_of[cell], g->loose));
+                continue;
+            }
+#endif
+            sums = b_or(sums, g->sums_of[cell]);
+        }
     /* the sums rule reads, of d, only whether it has a place left in a sum's open cells and,
      * where the sum must hold it, where (s->c[d] is already without m) */
     for (sums = b_andnot(sums, s->sums); b_any(sums); sums = b_drop_first(sums)) {
