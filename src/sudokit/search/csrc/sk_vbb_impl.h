@@ -337,11 +337,21 @@ static inline int intersect_digit(const G *g, VS *s, int d) {
  * (one digit a cell: left has m - i of them): ORs each way's digit of a cell into sup; 1 if
  * any. */
 static int assign(int i, int m, const uint32_t *cand, uint32_t left, uint32_t *path, uint32_t *sup) {
-    if (i == m - 1) { /* the last cell takes the digit left */
-        if (!(cand[i] & left)) return 0;
-        path[i] = left;
-        for (int j = 0; j < m; j++) sup[j] |= path[j];
-        return 1;
+    if (i == m - 2) { /* the last two cells: the two digits left one way or the other */
+        uint32_t a = left & -left, b = left & ~a, any = 0;
+        if ((cand[i] & a) && (cand[i + 1] & b)) {
+            path[i] = a;
+            path[i + 1] = b;
+            for (int j = 0; j < m; j++) sup[j] |= path[j];
+            any = 1;
+        }
+        if ((cand[i] & b) && (cand[i + 1] & a)) {
+            path[i] = b;
+            path[i + 1] = a;
+            for (int j = 0; j < m; j++) sup[j] |= path[j];
+            any = 1;
+        }
+        return (int)any;
     }
     int any = 0;
     for (uint32_t x = cand[i] & left; x; x &= x - 1) {
