@@ -361,15 +361,29 @@ static int assign(int i, int m, const uint32_t *cand, uint32_t left, uint32_t *p
     return any;
 }
 
+/* Cells i < m lose the digits out[i] (any: all of them), one digit at a time. */
+static inline void drop_digits(const G *g, VS *s, const int *cells, int m, const uint32_t *out, uint32_t any,
+                               uint32_t *dirty) {
+    *dirty |= any;
+    for (; any; any &= any - 1) {
+        int d = sk_ctz32(any);
+        B lost;
+        memset(&lost, 0, sizeof lost);
+        for (int i = 0; i < m; i++)
+            if ((out[i] >> d) & 1) lost.w[cells[i] >> 6] |= 1ULL << (cells[i] & 63);
+        s->c[d] = b_andnot(s->c[d], lost);
+        lose(g, s, d, lost);
+    }
+}
+
 /* A sum whose digits may repeat (cells that do not all see each other): a cell keeps the
  * digits that some choice of the others' digits completes to the total (sums reachable so far
  * and sums still to make, as bit masks, both ways along the cells); 0 on a contradiction. */
 static int loose_sum(const G *g, VS *s, int k, uint32_t *dirty) {
-    int m = g->sum_size[k], total = g->sum_total[k];
-    const uint8_t *cells = g->sum_cell[k];
+    int m = g->sum_size[k], total = g->sum_total[k], cells[VMAXN];
     uint32_t cand[VMAXN];
     uint64_t before[VMAXN + 1], after[VMAXN + 1];
-    for (int i = 0; i < m; i++) cand[i] = s->cm[cells[i]];
+    for (int i = 0; i < m; i++) cand[i] = s->cm[cells[i] = g->sum_cell[k][i]];
     before[0] = 1;
     for (int i = 0; i < m; i++) {
         uint64_t r = 0;
@@ -383,15 +397,14 @@ static int loose_sum(const G *g, VS *s, int k, uint32_t *dirty) {
         for (uint32_t x = cand[i]; x; x &= x - 1) r |= after[i + 1] >> (sk_ctz32(x) + 1);
         after[i] = r;
     }
-    for (int i = 0; i < m; i++)
-        for (uint32_t x = cand[i]; x; x &= x - 1) {
-            int d = sk_ctz32(x);
-            if ((before[i] << (d + 1)) & after[i + 1]) continue;
-            B lost = b_bit(cells[i]); /* an open cell: a placed one is in every way to the total */
-            s->c[d] = b_andnot(s->c[d], lost);
-            lose(g, s, d, lost);
-            *dirty |= 1u << d;
-        }
+    uint32_t out[VMAXN], any = 0;
+    for (int i = 0; i < m; i++) { /* (a placed cell is in every way to the total) */
+        out[i] = 0;
+        for (uint32_t x = cand[i]; x; x &= x - 1)
+            if (!((before[i] << (sk_ctz32(x) + 1)) & after[i + 1])) out[i] |= x & -x;
+        any |= out[i];
+    }
+    if (any) drop_digits(g, s, cells, m, out, any, dirty);
     return 1;
 }
 
@@ -442,14 +455,12 @@ static int killer_sums(const G *g, VS *s, uint32_t *dirty) {
                 all &= c;
             }
             if (!got) return 0; /* no set of digits fits the cells */
-            for (int i = 0; i < m; i++)
-                for (uint32_t out = cand[i] & ~sup[i]; out; out &= out - 1) {
-                    int d = sk_ctz32(out);
-                    B lost = b_bit(cells[i]);
-                    s->c[d] = b_andnot(s->c[d], lost);
-                    lose(g, s, d, lost);
-                    *dirty |= 1u << d;
-                }
+            uint32_t any = 0;
+            for (int i = 0; i < m; i++) {
+                sup[i] = cand[i] & ~sup[i]; /* now the digits the cell loses */
+                any |= sup[i];
+            }
+            if (any) drop_digits(g, s, cells, m, sup, any, dirty);
             some = got;
             every = all;
         }
