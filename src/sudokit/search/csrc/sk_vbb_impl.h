@@ -388,7 +388,7 @@ static int loose_sum(const G *g, VS *s, int k, uint32_t *dirty) {
     for (int i = 0; i < m; i++) {
         uint64_t r = 0;
         for (uint32_t x = cand[i]; x; x &= x - 1) r |= before[i] << (sk_ctz32(x) + 1);
-        before[i + 1] = r;
+        before[i + 1] = r & ((2ULL << total) - 1); /* none past the total (below 64) */
     }
     if (!((before[m] >> total) & 1)) return 0;
     after[m] = 1ULL << total; /* the sums that the cells from i on must complete */
@@ -398,8 +398,9 @@ static int loose_sum(const G *g, VS *s, int k, uint32_t *dirty) {
         after[i] = r;
     }
     uint32_t out[VMAXN], any = 0;
-    for (int i = 0; i < m; i++) { /* (a placed cell is in every way to the total) */
+    for (int i = 0; i < m; i++) {
         out[i] = 0;
+        if (!(cand[i] & (cand[i] - 1))) continue; /* one digit: in every way to the total */
         for (uint32_t x = cand[i]; x; x &= x - 1)
             if (!((before[i] << (sk_ctz32(x) + 1)) & after[i + 1])) out[i] |= x & -x;
         any |= out[i];
