@@ -45,9 +45,7 @@
 #define VMAXH 64        /* houses (bits of a word) */
 /* Open cells of a sum up to which the sums rule finds their exact digits (above, only the
  * digits of the sets that make the sum: the exact search grows fast with the cells). */
-#ifndef EXACT_CELLS
 #define EXACT_CELLS 4
-#endif
 
 /* Nodes per Luby unit, times n: far below the generic solver's, because a random order that
  * fills an empty jigsaw grid at all does so within a few hundred nodes (16x16: 16 fills in a
@@ -228,14 +226,12 @@ static inline void lose_sums(const G *g, VS *s, int d, B m) {
         for (uint64_t x = m.w[i]; x; x &= x - 1) {
             int cell = 64 * i + sk_ctz64(x);
             uint32_t ds = s->cm[cell]; /* still with d */
-#if 1
             /* a sum whose digits may repeat looks again when a cell's lowest or highest digit
              * goes (a digit between rarely changes what the others can complete) */
             if ((ds & (ds - 1) & (1u << d)) && (ds >> d) > 1) {
                 sums = b_or(sums, b_andnot(g->sums_of[cell], g->loose));
                 continue;
             }
-#endif
             sums = b_or(sums, g->sums_of[cell]);
         }
     /* the sums rule reads, of d, only whether it has a place left in a sum's open cells and,
