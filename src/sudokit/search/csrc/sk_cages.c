@@ -65,7 +65,8 @@ static int add_sum(Build *b, const uint16_t *cells, int k, int total, int distin
         int same = 1;
         for (int x = 0; x < k && same; x++) {
             same = 0;
-            for (uint32_t y = g->sum_start[j]; y < g->sum_start[j + 1] && !same; y++) same = g->sum_cells[y] == cells[x];
+            for (uint32_t y = g->sum_start[j]; y < g->sum_start[j + 1] && !same; y++)
+                same = g->sum_cells[y] == cells[x];
         }
         if (same) return 0;
     }
@@ -202,7 +203,9 @@ int sk_cage_sums(sk_vgeom *g) {
     g->sum_total = malloc(sizeof(int) * (most + 1));
     int rc = -1;
     g->nsums = g->ndistinct = 0;
-    if (!cage_of || !inside || !innies || !b.cell_gen || !b.cage_gen || !b.made || !outies || !b.loose_cells || !b.loose_size || !b.loose_total || !g->sum_start || !g->combo_start || !g->sum_total) goto done;
+    if (!cage_of || !inside || !innies || !outies || !b.cell_gen || !b.cage_gen || !b.made || !b.loose_cells ||
+        !b.loose_size || !b.loose_total || !g->sum_start || !g->combo_start || !g->sum_total)
+        goto done;
     g->sum_start[0] = g->combo_start[0] = 0;
     for (size_t c = 0; c < nc; c++) cage_of[c] = -1;
     for (int k = 0; k < g->ncages; k++) {

@@ -17,13 +17,13 @@
  *  - killer sums, once the singles are done, for each cage and each sum the rule of 45 gives
  *    (sk_cages.c; a sum whose digits may repeat: a cell keeps the digits some choice of the
  *    others' completes to the total; else as follows, reading each cell's digits from cm,
- *    kept beside the boards): the digit sets of the sum that hold the digits placed in its cells and whose
- *    other digits each have a place in its open cells; a digit in none of them leaves the
- *    cells, no set left is a contradiction (so full cells make their sum exactly), and a digit
- *    in all of them must be there: with one place it goes there, else every cell that sees
- *    all its places loses it. With two to EXACT_CELLS open cells the sets are tried on the
- *    cells themselves (every way to give each cell a different digit of the set): a cell keeps
- *    only the digits some way gives it.
+ *    kept beside the boards): the digit sets of the sum that hold the digits placed in its
+ *    cells and whose other digits each have a place in its open cells; a digit in none of
+ *    them leaves the cells, no set left is a contradiction (so full cells make their sum
+ *    exactly), and a digit in all of them must be there: with one place it goes there, else
+ *    every cell that sees all its places loses it. With two to EXACT_CELLS open cells the
+ *    sets are tried on the cells themselves (every way to give each cell a different digit
+ *    of the set): a cell keeps only the digits some way gives it.
  * Each rule looks only at the houses where the digit may have lost a place since that rule
  * last looked (noted as places go), never again at a house where the digit is placed; the
  * sums rule only at the sums whose cells lost a digit since it last looked.
@@ -208,7 +208,6 @@ int VNEW(const sk_vgeom *v, void **out) {
             int c = v->sum_cells[i];
             g->sums_of[c] = b_or(g->sums_of[c], b_bit(k));
             if (k < v->ncages) g->peer[c] = b_or(g->peer[c], m);
-
         }
     }
     for (int c = 0; c < nc; c++) g->peer[c] = b_andnot(g->peer[c], b_bit(c));
