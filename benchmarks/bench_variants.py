@@ -4,6 +4,7 @@ jigsaw in under 2 s; issue 18's: 20,000 killer solves a second, 5 generated kill
 
     python benchmarks/bench_variants.py [--count 200] [--jigsaw-seeds 7] [--killers 40]
                                         [--repeat 3] [--only variants|jigsaw|killer]
+                                        [--write-killers PATH]
 
 For each variant, ``--count`` minimal puzzles are generated with seed 1 (generated/s is that
 whole run: random grids, random regions for jigsaw, carving with a uniqueness proof per removed
@@ -16,8 +17,13 @@ given). Then the puzzles are solved by the core, best of ``--repeat`` runs:
 Then 16x16 jigsaw puzzles (random regions, not minimal, as ``generate`` makes them by default)
 for seeds 0..``--jigsaw-seeds``-1. Then ``--killers`` 9x9 killers with no givens generated with
 seed 1 (generated/s is that whole run: random grids, cages merged while a core proof keeps them
-unique), solved per call with ``limit=2`` (each has its own cages, so no batch). Single thread, wall clock, on whatever else the machine runs:
-the load average is printed. The peers have no variant solver, so the tables are sudokit's only.
+unique), solved per call with ``limit=2`` (each has its own cages, so no batch): through
+``core.solve`` and through the core's own call (``_core.solve`` with the prepared cages, no
+Grid or result objects); ``--write-killers PATH`` writes their cages for
+``benchmarks/killer_core.c``, which times the solves in C, and ``--killers-from PATH`` solves
+such a file instead (the same puzzles for two builds: the generator's node cap makes each
+build merge cages a little differently). Single thread, wall clock, on
+whatever else the machine runs: the load average is printed. The peers have no variant solver, so the tables are sudokit's only.
 """
 
 from __future__ import annotations
@@ -29,7 +35,10 @@ import statistics
 import time
 
 from sudokit.generate import generate, generate_many
-from sudokit.search import core
+from sudokit.geometry import Geometry
+from sudokit.grid import Grid
+from sudokit.killer import Cage
+from sudokit.search import _core, core
 
 VARIANTS = ("x", "windoku", "anti-knight", "anti-king", "jigsaw", "x,windoku", "jigsaw,x")
 
@@ -50,6 +59,10 @@ def main() -> None:
     ap.add_argument("--killers", type=int, default=40)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--only", choices=("variants", "jigsaw", "killer"), help="one section only")
+    ap.add_argument("--write-killers", metavar="PATH",
+                    help="write the killers' cages to PATH for benchmarks/killer_core.c")
+    ap.add_argument("--killers-from", metavar="PATH",
+                    help="solve the killers of PATH (as --write-killers writes them) instead of generating")
     args = ap.parse_args()
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, one used; "
@@ -99,21 +112,48 @@ def jigsaw(args) -> None:
           f"{statistics.mean(givens):.1f} |")
 
 
+def read_killers(path: str) -> list[Grid]:
+    """9x9 killers with no givens, one a line: its cages as "sum size cell cell ..."."""
+    puzzles = []
+    with open(path) as f:
+        for line in f:
+            numbers, cages = [int(x) for x in line.split()], []
+            while numbers:
+                total, size = numbers[0], numbers[1]
+                cages.append(Cage(total, tuple(numbers[2:2 + size])))
+                numbers = numbers[2 + size:]
+            if cages:
+                puzzles.append(Grid.empty(Geometry.of(9).with_cages(cages)))
+    return puzzles
+
+
 def killer(args) -> None:
-    start = time.perf_counter()
-    made = list(generate_many(args.killers, 9, variant="killer", seed=1, rate=False))
-    generated = args.killers / (time.perf_counter() - start)
-    puzzles = [g.puzzle for g in made]
-    for p in puzzles:
-        core.prepared_variant(p.geometry)
+    if args.killers_from:
+        puzzles, generated = read_killers(args.killers_from), "n/a (read)"
+    else:
+        start = time.perf_counter()
+        made = list(generate_many(args.killers, 9, variant="killer", seed=1, rate=False))
+        generated = f"{args.killers / (time.perf_counter() - start):,.1f}"
+        puzzles = [g.puzzle for g in made]
+    if args.write_killers:  # one puzzle a line, its cages as "sum size cells..." (killer_core.c)
+        with open(args.write_killers, "w") as f:
+            for p in puzzles:
+                f.write(" ".join(f"{c.total} {len(c.cells)} {' '.join(map(str, c.cells))}"
+                                 for c in p.geometry.cages) + "\n")
+    tables = [core.prepared_variant(p.geometry) for p in puzzles]
     per = best_of(args.repeat, lambda: [core.solve(p, limit=2) for p in puzzles]) / len(puzzles)
+    # the core's own call, without the Grid and result objects around it
+    empty = bytes(81)
+    raw = best_of(args.repeat, lambda: [_core.solve(empty, 3, 3, limit=2, keep=0, variant=t)
+                                        for t in tables]) / len(puzzles)
     nodes = [core.solve(p, limit=2).nodes for p in puzzles]
     cages = statistics.mean(len(p.geometry.cages) for p in puzzles)
     print("\n| 9x9 killer, no givens | generated/s | cages (mean) | nodes/solve (limit 2): mean, "
-          "median, max | per call solves/s, limit 2 | µs per call |")
-    print("|---|---:|---:|---:|---:|---:|")
-    print(f"| {args.killers} puzzles | {generated:,.1f} | {cages:.1f} | {statistics.mean(nodes):.0f}, "
-          f"{statistics.median(nodes):.0f}, {max(nodes)} | {1 / per:,.0f} | {per * 1e6:.0f} |")
+          "median, max | per call solves/s, limit 2 | µs per call | core call solves/s | µs per core call |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    print(f"| {len(puzzles)} puzzles | {generated} | {cages:.1f} | {statistics.mean(nodes):.0f}, "
+          f"{statistics.median(nodes):.0f}, {max(nodes)} | {1 / per:,.0f} | {per * 1e6:.0f} | "
+          f"{1 / raw:,.0f} | {raw * 1e6:.0f} |")
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from sudokit import limits
 from sudokit.errors import CancelledError, SudokitError
 from sudokit.geometry import Geometry
 from sudokit.grid import Grid
+from sudokit.killer import Cage
 from sudokit.search import _core, core, reference, solve
 from sudokit.variants import random_regions
 
@@ -102,6 +103,37 @@ def test_sums_that_cannot_all_hold_have_no_solution():
     grid = Grid(g, [0] * 81)
     assert core.solve(grid, limit=2).count == 0
     assert reference.solve(grid, limit=2).count == 0
+
+
+def run_crossing_killer(seed: int, repeat: bool) -> tuple[Grid, list[int]]:
+    """Rows 4-5 covered by cages of two cells, but for r4c1 (caged with r3c1) and r5c9 (with
+    r6c9): the rule of 45 over the two rows makes r4c1 + r5c9 a sum of two cells that do not
+    see each other (and r3c1 + r6c9 another); ``repeat`` picks a solution where r4c1 and r5c9
+    hold the same digit. About half the other cells are given."""
+    g = Geometry.of(9)
+    for s in range(seed, seed + 200):
+        solution = core.random_solution(g, s).values
+        if (solution[27] == solution[44]) == repeat:
+            break
+    pairs = [(27, 18), (44, 53)] + [(28 + 2 * i, 29 + 2 * i) for i in range(4)] + \
+            [(36 + 2 * i, 37 + 2 * i) for i in range(4)]
+    cages = [Cage(solution[a] + solution[b], tuple(sorted((a, b)))) for a, b in pairs]
+    caged = {c for pair in pairs for c in pair}
+    rng = random.Random(seed)
+    values = [v if i not in caged and rng.random() < 0.5 else 0 for i, v in enumerate(solution)]
+    return Grid(g.with_cages(cages), values), solution
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("repeat", [False, True])
+def test_two_rows_innies_that_do_not_see_each_other_may_repeat_a_digit(seed, repeat):
+    grid, solution = run_crossing_killer(seed, repeat)
+    ref = reference.solve(grid, limit=None, node_limit=2_000_000)  # every solution
+    assert not ref.limit_reached
+    fast = core.solve(grid, limit=None)
+    assert fast.count == ref.count
+    assert sorted(s.values for s in fast.solutions) == sorted(s.values for s in ref.solutions)
+    assert solution in [s.values for s in fast.solutions]
 
 
 def test_the_search_dispatch_refuses_backtrack_and_sends_big_killers_to_the_reference():

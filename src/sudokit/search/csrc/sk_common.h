@@ -140,6 +140,8 @@ typedef struct {
      * sum_cells[sum_start[k] .. sum_start[k+1]), different digits adding up to sum_total[k],
      * so one of the digit sets (bit d = digit d+1) combos[combo_start[k] .. combo_start[k+1]) */
     int nsums;
+    int ndistinct;               /* sums from ndistinct on are of cells that do not all see each
+                                    other: digits may repeat, no digit sets, only the total */
     uint32_t *sum_start;
     uint16_t *sum_cells;
     int *sum_total;

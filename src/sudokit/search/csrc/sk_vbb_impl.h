@@ -15,13 +15,15 @@
  *    two houses this is locked candidates (pointing, claiming, diagonal-box, window-row,
  *    region-column); with chess-move peers it also reaches cells outside the places' houses.
  *  - killer sums, once the singles are done, for each cage and each sum the rule of 45 gives
- *    (sk_cages.c): the digit sets of the sum that hold the digits placed in its cells and whose
- *    other digits each have a place in its open cells; a digit in none of them leaves the
- *    cells, no set left is a contradiction (so full cells make their sum exactly), and a digit
- *    in all of them must be there: with one place it goes there, else every cell that sees
- *    all its places loses it. With two to EXACT_CELLS open cells the sets are tried on the
- *    cells themselves (every way to give each cell a different digit of the set): a cell keeps
- *    only the digits some way gives it.
+ *    (sk_cages.c; a sum whose digits may repeat: a cell keeps the digits some choice of the
+ *    others' completes to the total; else as follows, reading each cell's digits from cm,
+ *    kept beside the boards): the digit sets of the sum that hold the digits placed in its
+ *    cells and whose other digits each have a place in its open cells; a digit in none of
+ *    them leaves the cells, no set left is a contradiction (so full cells make their sum
+ *    exactly), and a digit in all of them must be there: with one place it goes there, else
+ *    every cell that sees all its places loses it. With two to EXACT_CELLS open cells the
+ *    sets are tried on the cells themselves (every way to give each cell a different digit
+ *    of the set): a cell keeps only the digits some way gives it.
  * Each rule looks only at the houses where the digit may have lost a place since that rule
  * last looked (noted as places go), never again at a house where the digit is placed; the
  * sums rule only at the sums whose cells lost a digit since it last looked.
@@ -121,6 +123,13 @@ struct sk_vbb {
     B sums_of[VMAXC];          /* per cell, the sums that hold it (bit k) */
     const uint32_t *combo_start; /* the digit sets of each sum (sk_vgeom) */
     const uint64_t *combos;
+#if VSUMS
+    int ndistinct;             /* sums before it hold different digits, the rest may repeat */
+    B loose;                   /* those sums */
+    int sum_total[VMAXC];
+    uint8_t sum_size[VMAXC];       /* cells of each sum (at most VMAXN: the builder's) */
+    uint8_t sum_cell[VMAXC][VMAXN]; /* and which */
+#endif
 };
 typedef struct sk_vbb G;
 
@@ -133,6 +142,7 @@ typedef struct {
 #if VSUMS
     B sums;                 /* sums the sums rule must look at again */
     uint16_t need[VMAXC];   /* per sum, the open digits it must hold when the rule last looked */
+    uint16_t cm[VMAXC];     /* per cell, its digits (bit d), as the boards say */
 #endif
 } VS;
 
@@ -174,6 +184,10 @@ int VNEW(const sk_vgeom *v, void **out) {
     /* the cells of a cage are peers (the geometry says so too; the sums rule relies on it);
      * the cages come first among the sums, so all of them fit */
     g->nsums = v->nsums < VMAXC ? v->nsums : VMAXC;
+#if VSUMS
+    g->ndistinct = v->ndistinct < g->nsums ? v->ndistinct : g->nsums;
+    for (int k = g->ndistinct; k < g->nsums; k++) g->loose = b_or(g->loose, b_bit(k));
+#endif
     g->combo_start = v->combo_start;
     g->combos = v->combos;
     for (int k = 0; k < g->nsums; k++) {
@@ -181,6 +195,15 @@ int VNEW(const sk_vgeom *v, void **out) {
         memset(&m, 0, sizeof m);
         for (uint32_t i = v->sum_start[k]; i < v->sum_start[k + 1]; i++) m = b_or(m, b_bit(v->sum_cells[i]));
         g->sum[k] = m;
+#if VSUMS
+        g->sum_total[k] = v->sum_total[k];
+        if (v->sum_start[k + 1] - v->sum_start[k] > VMAXN || VMAXC > 256) { /* never, as sk_cages.c builds them */
+            free(g);
+            return -1;
+        }
+        for (uint32_t i = v->sum_start[k]; i < v->sum_start[k + 1]; i++)
+            g->sum_cell[k][g->sum_size[k]++] = (uint8_t)v->sum_cells[i];
+#endif
         for (uint32_t i = v->sum_start[k]; i < v->sum_start[k + 1]; i++) {
             int c = v->sum_cells[i];
             g->sums_of[c] = b_or(g->sums_of[c], b_bit(k));
@@ -199,12 +222,23 @@ static inline void lose_sums(const G *g, VS *s, int d, B m) {
     B sums;
     memset(&sums, 0, sizeof sums);
     for (int i = 0; i < VW; i++)
-        for (uint64_t x = m.w[i]; x; x &= x - 1) sums = b_or(sums, g->sums_of[64 * i + sk_ctz64(x)]);
+        for (uint64_t x = m.w[i]; x; x &= x - 1) {
+            int cell = 64 * i + sk_ctz64(x);
+            uint32_t ds = s->cm[cell]; /* still with d */
+            /* a sum whose digits may repeat looks again when a cell's lowest or highest digit
+             * goes (a digit between rarely changes what the others can complete) */
+            if ((ds & (ds - 1) & (1u << d)) && (ds >> d) > 1) {
+                sums = b_or(sums, b_andnot(g->sums_of[cell], g->loose));
+                continue;
+            }
+            sums = b_or(sums, g->sums_of[cell]);
+        }
     /* the sums rule reads, of d, only whether it has a place left in a sum's open cells and,
      * where the sum must hold it, where (s->c[d] is already without m) */
     for (sums = b_andnot(sums, s->sums); b_any(sums); sums = b_drop_first(sums)) {
         int k = b_first(sums);
-        if (!((s->need[k] >> d) & 1) && b_any(b_and(b_and(s->c[d], g->sum[k]), s->uns))) continue;
+        if (k < g->ndistinct && !((s->need[k] >> d) & 1) && b_any(b_and(b_and(s->c[d], g->sum[k]), s->uns)))
+            continue;
         s->sums.w[k >> 6] |= 1ULL << (k & 63);
     }
 }
@@ -216,7 +250,12 @@ static inline void lose(const G *g, VS *s, int d, B m) {
     if (g->nsums) lose_sums(g, s, d, m);
 #endif
     for (int i = 0; i < VW; i++) /* word by word: cheaper than b_first/b_drop_first */
-        for (uint64_t x = m.w[i]; x; x &= x - 1) hs |= g->houses_of[64 * i + sk_ctz64(x)];
+        for (uint64_t x = m.w[i]; x; x &= x - 1) {
+            hs |= g->houses_of[64 * i + sk_ctz64(x)];
+#if VSUMS
+            s->cm[64 * i + sk_ctz64(x)] &= (uint16_t) ~(1u << d);
+#endif
+        }
     s->single[d] |= hs;
     s->inter[d] |= hs;
 }
@@ -243,6 +282,7 @@ static inline uint32_t place(const G *g, VS *s, int cell, int d, uint32_t others
     s->uns.w[w] &= ~bit;
     s->placed[d] |= hs;
 #if VSUMS
+    s->cm[cell] = (uint16_t)(1u << d);
     if (g->nsums) s->sums = b_or(s->sums, g->sums_of[cell]);
 #endif
     return dirty;
@@ -288,12 +328,25 @@ static inline int intersect_digit(const G *g, VS *s, int d) {
 }
 
 #if VSUMS
-/* Every way cells i.. (of m) take different digits of left, each one of its candidates (one
- * digit a cell: left has m - i of them): ORs each way's digit of a cell into sup; 1 if any. */
+/* Every way cells i.. (of m >= 2) take different digits of left, each one of its candidates
+ * (one digit a cell: left has m - i of them): ORs each way's digit of a cell into sup; 1 if
+ * any. */
 static int assign(int i, int m, const uint32_t *cand, uint32_t left, uint32_t *path, uint32_t *sup) {
-    if (i == m) {
-        for (int j = 0; j < m; j++) sup[j] |= path[j];
-        return 1;
+    if (i == m - 2) { /* the last two cells: the two digits left one way or the other */
+        uint32_t a = left & -left, b = left & ~a, any = 0;
+        if ((cand[i] & a) && (cand[i + 1] & b)) {
+            path[i] = a;
+            path[i + 1] = b;
+            for (int j = 0; j < m; j++) sup[j] |= path[j];
+            any = 1;
+        }
+        if ((cand[i] & b) && (cand[i + 1] & a)) {
+            path[i] = b;
+            path[i + 1] = a;
+            for (int j = 0; j < m; j++) sup[j] |= path[j];
+            any = 1;
+        }
+        return (int)any;
     }
     int any = 0;
     for (uint32_t x = cand[i] & left; x; x &= x - 1) {
@@ -303,6 +356,54 @@ static int assign(int i, int m, const uint32_t *cand, uint32_t left, uint32_t *p
     return any;
 }
 
+/* Cells i < m lose the digits out[i] (any: all of them), one digit at a time. */
+static inline void drop_digits(const G *g, VS *s, const int *cells, int m, const uint32_t *out, uint32_t any,
+                               uint32_t *dirty) {
+    *dirty |= any;
+    for (; any; any &= any - 1) {
+        int d = sk_ctz32(any);
+        B lost;
+        memset(&lost, 0, sizeof lost);
+        for (int i = 0; i < m; i++)
+            if ((out[i] >> d) & 1) lost.w[cells[i] >> 6] |= 1ULL << (cells[i] & 63);
+        s->c[d] = b_andnot(s->c[d], lost);
+        lose(g, s, d, lost);
+    }
+}
+
+/* A sum whose digits may repeat (cells that do not all see each other): a cell keeps the
+ * digits that some choice of the others' digits completes to the total (sums reachable so far
+ * and sums still to make, as bit masks, both ways along the cells); 0 on a contradiction. */
+static int loose_sum(const G *g, VS *s, int k, uint32_t *dirty) {
+    int m = g->sum_size[k], total = g->sum_total[k], cells[VMAXN];
+    uint32_t cand[VMAXN];
+    uint64_t before[VMAXN + 1], after[VMAXN + 1];
+    for (int i = 0; i < m; i++) cand[i] = s->cm[cells[i] = g->sum_cell[k][i]];
+    before[0] = 1;
+    for (int i = 0; i < m; i++) {
+        uint64_t r = 0;
+        for (uint32_t x = cand[i]; x; x &= x - 1) r |= before[i] << (sk_ctz32(x) + 1);
+        before[i + 1] = r & ((2ULL << total) - 1); /* none past the total (below 64) */
+    }
+    if (!((before[m] >> total) & 1)) return 0;
+    after[m] = 1ULL << total; /* the sums that the cells from i on must complete */
+    for (int i = m - 1; i >= 0; i--) {
+        uint64_t r = 0;
+        for (uint32_t x = cand[i]; x; x &= x - 1) r |= after[i + 1] >> (sk_ctz32(x) + 1);
+        after[i] = r;
+    }
+    uint32_t out[VMAXN], any = 0;
+    for (int i = 0; i < m; i++) {
+        out[i] = 0;
+        if (!(cand[i] & (cand[i] - 1))) continue; /* one digit: in every way to the total */
+        for (uint32_t x = cand[i]; x; x &= x - 1)
+            if (!((before[i] << (sk_ctz32(x) + 1)) & after[i + 1])) out[i] |= x & -x;
+        any |= out[i];
+    }
+    if (any) drop_digits(g, s, cells, m, out, any, dirty);
+    return 1;
+}
+
 /* The sums rule (see the top) at the sums noted since it last looked; 0 on a
  * contradiction, the digits that lost a place added to *dirty. */
 static int killer_sums(const G *g, VS *s, uint32_t *dirty) {
@@ -310,34 +411,36 @@ static int killer_sums(const G *g, VS *s, uint32_t *dirty) {
     memset(&s->sums, 0, sizeof s->sums);
     for (; b_any(todo); todo = b_drop_first(todo)) {
         int k = b_first(todo);
+        if (k >= g->ndistinct) {
+            if (!loose_sum(g, s, k, dirty)) return 0;
+            continue;
+        }
         B cm = g->sum[k], open = b_and(cm, s->uns);
         uint64_t placed = 0, choices = 0;
-        for (int d = 0; d < g->n; d++) {
-            B x = b_and(s->c[d], cm);
-            if (!b_any(x)) continue;
-            if (b_any(b_andnot(x, s->uns))) placed |= 1ULL << d;
-            else choices |= 1ULL << d;
+        int cells[VMAXN], m = 0;
+        for (int i = 0; i < g->sum_size[k]; i++) {
+            int cell = g->sum_cell[k][i];
+            if (b_has(s->uns, cell)) {
+                choices |= s->cm[cell];
+                cells[m++] = cell;
+            } else {
+                placed |= s->cm[cell];
+            }
         }
+        choices &= ~placed;
         uint64_t some = 0, every = ~0ULL;
         for (uint32_t i = g->combo_start[k]; i < g->combo_start[k + 1]; i++) {
-            uint64_t m = g->combos[i];
-            if ((m & placed) != placed || (m & ~placed & ~choices)) continue;
-            some |= m;
-            every &= m;
+            uint64_t c = g->combos[i];
+            if ((c & placed) != placed || (c & ~placed & ~choices)) continue;
+            some |= c;
+            every &= c;
         }
         if (!some) return 0; /* no set of digits makes the sum (placed cages included) */
-        int open_count = b_any(open) && b_many(open) ? b_pop(open) : 1;
-        if (open_count >= 2 && open_count <= EXACT_CELLS) { /* a few open cells: their exact digits */
+        if (m >= 2 && m <= EXACT_CELLS) { /* a few open cells: their exact digits */
             uint32_t cand[EXACT_CELLS], sup[EXACT_CELLS], path[EXACT_CELLS];
-            int cells[EXACT_CELLS], m = 0;
-            for (B x = open; b_any(x); x = b_drop_first(x)) {
-                int cell = b_first(x);
-                uint32_t ds = 0;
-                for (uint64_t y = choices & some; y; y &= y - 1)
-                    if (b_has(s->c[sk_ctz64(y)], cell)) ds |= (uint32_t)(y & -y);
-                cells[m] = cell;
-                sup[m] = 0;
-                cand[m++] = ds;
+            for (int i = 0; i < m; i++) {
+                sup[i] = 0;
+                cand[i] = (uint32_t)(s->cm[cells[i]] & choices & some);
             }
             uint64_t got = 0, all = ~0ULL;
             for (uint32_t i = g->combo_start[k]; i < g->combo_start[k + 1]; i++) {
@@ -348,14 +451,12 @@ static int killer_sums(const G *g, VS *s, uint32_t *dirty) {
                 all &= c;
             }
             if (!got) return 0; /* no set of digits fits the cells */
-            for (int i = 0; i < m; i++)
-                for (uint32_t out = cand[i] & ~sup[i]; out; out &= out - 1) {
-                    int d = sk_ctz32(out);
-                    B lost = b_bit(cells[i]);
-                    s->c[d] = b_andnot(s->c[d], lost);
-                    lose(g, s, d, lost);
-                    *dirty |= 1u << d;
-                }
+            uint32_t any = 0;
+            for (int i = 0; i < m; i++) {
+                sup[i] = cand[i] & ~sup[i]; /* now the digits the cell loses */
+                any |= sup[i];
+            }
+            if (any) drop_digits(g, s, cells, m, sup, any, dirty);
             some = got;
             every = all;
         }
@@ -454,6 +555,7 @@ static int choose(const G *g, const VS *s, uint64_t *rng, int randomize, uint32_
             }
         }
         int score = b_pop(b_and(g->peer[cell], s->uns));
+
         if (score > bscore) {
             best = cell;
             bscore = score;
@@ -466,6 +568,7 @@ static int choose(const G *g, const VS *s, uint64_t *rng, int randomize, uint32_
     for (int d = 0; d < g->n; d++)
         if (b_has(s->c[d], best)) ds |= 1u << d;
     *digits = ds;
+
     return best;
 }
 
@@ -528,6 +631,8 @@ int VSOLVE(const void *geometry, const uint8_t *grid, sk_job *job) {
     s->uns = g->all;
 #if VSUMS
     for (int k = 0; k < g->nsums; k++) s->sums = b_or(s->sums, b_bit(k)); /* every sum, once */
+    for (int i = 0; i < g->nc; i++)
+        for (int d = 0; d < g->n; d++) s->cm[i] |= (uint16_t)(b_has(s->c[d], i) << d);
 #endif
     for (int i = 0; i < g->nc; i++) {
         int v = grid[i];
