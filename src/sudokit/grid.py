@@ -160,7 +160,10 @@ class Grid:
     # --- output ----------------------------------------------------------------------------
     def to_line(self, alphabet: str | None = None, blank: str = ".") -> str:
         a = get_alphabet(alphabet)
-        return "".join(a.encode(v, self.size, blank) for v in self.values)
+        if not any(self.values):  # no symbol needed (the alphabet may be too small for the size)
+            return blank * len(self.values)
+        symbols = [blank, *a.for_size(self.size)]  # value v is written symbols[v]
+        return "".join([symbols[v] for v in self.values])
 
     def __str__(self) -> str:
         return self.to_line()
