@@ -1,5 +1,326 @@
-/* The classic 9x9 solver: the band bitboards of sk_bb9_impl.h with no extra houses. */
-#define BB9_XW 0
-#define BB9_INIT sk_bb9_init
-#define BB9_SOLVE sk_bb9_solve
-#include "sk_bb9_impl.h"
+/* The 9x9 solver: per-digit bitboards in bands, table-driven band and column inference.
+ *
+ * State: for each digit d and band b (three rows), a 27-bit word of the cells of the band that
+ * may still hold d; bit (row % 3) * 9 + column. Plus, per band, the cells not yet placed.
+ *
+ * Inference, all bit-parallel:
+ *  - band rule: in one band a digit occupies one "minirow" (three cells of a row inside a box)
+ *    per row and per box, i.e. a permutation of the 3x3 minirows. A 512-entry table maps the set
+ *    of non-empty minirows to the union of the permutations it still allows; cells outside are
+ *    removed. This covers hidden singles in rows and boxes, and pointing/claiming along rows.
+ *  - columns: the columns a digit occupies in each band (a 9-bit fold of the word). A box that
+ *    holds the digit in one column only locks that column in the other bands (pointing); a
+ *    column that has the digit in one band only empties the box's other columns in that band
+ *    (claiming, and with the band rule: hidden singles in columns).
+ *  - a row of a band left with one cell for the digit is a placement: the cell leaves the
+ *    other digits' boards.
+ *  - naked singles from counters over the nine digit words of a band (cells seen once, twice,
+ *    three times), which also expose empty cells and bivalue cells for branching.
+ * Search: depth-first, branching on a bivalue cell when there is one (else the cell with the
+ * fewest candidates), the state copied per branch (120 bytes), no undo log.
+ */
+#include <string.h>
+
+#include "sk_common.h"
+
+typedef struct {
+    uint32_t c[9][3];  /* candidates of digit d in band b */
+    uint32_t uns[3];   /* cells not yet placed */
+} S9;
+
+#define BAND_FULL 0x7FFFFFFu
+
+static uint8_t T_rowbox[512];     /* 9 bits of one row -> which of its 3 minirows are non-empty */
+static uint32_t T_keep[512];      /* minirow set -> cells of the permutations it allows */
+static uint32_t T_lock[512];      /* column set of a band -> columns that are alone in their box */
+static uint32_t T_claim[512];     /* columns only in this band -> the box's other columns */
+static uint16_t T_single[512];    /* 9 bits -> themselves if exactly one bit, else 0 */
+static uint32_t T_rowpeers[27];   /* other cells of the row of a band cell */
+static uint32_t T_colcells[9];    /* the 3 cells of a column in a band */
+static int bb9_ready;
+
+static uint32_t expand_cols(unsigned cols) {
+    uint32_t m = 0;
+    for (int c = 0; c < 9; c++)
+        if (cols & (1u << c)) m |= (1u << c) | (1u << (c + 9)) | (1u << (c + 18));
+    return m;
+}
+
+void sk_bb9_init(void) {
+    if (bb9_ready) return;
+    static const int perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    for (unsigned x = 0; x < 512; x++) {
+        unsigned rb = 0;
+        for (int j = 0; j < 3; j++)
+            if ((x >> (3 * j)) & 7) rb |= 1u << j;
+        T_rowbox[x] = (uint8_t)rb;
+        T_single[x] = (uint16_t)((x && !(x & (x - 1))) ? x : 0);
+        /* band rule: minirow (i, j) is bit 3i + j of x */
+        uint32_t keep = 0;
+        for (int p = 0; p < 6; p++) {
+            int ok = 1;
+            uint32_t cells = 0;
+            for (int i = 0; i < 3; i++) {
+                int j = perms[p][i];
+                if (!(x & (1u << (3 * i + j)))) ok = 0;
+                cells |= 7u << (9 * i + 3 * j);
+            }
+            if (ok) keep |= cells;
+        }
+        T_keep[x] = keep;
+        unsigned lock = 0, claim = 0;
+        for (int j = 0; j < 3; j++) {
+            unsigned g = (x >> (3 * j)) & 7;
+            if (g && !(g & (g - 1))) lock |= g << (3 * j);
+            for (int k = 0; k < 3; k++)
+                if (g & (1u << k)) claim |= (7u & ~(1u << k)) << (3 * j);
+        }
+        T_lock[x] = expand_cols(lock);
+        T_claim[x] = expand_cols(claim);
+    }
+    for (int p = 0; p < 27; p++) T_rowpeers[p] = (0x1FFu << (9 * (p / 9))) & ~(1u << p);
+    for (int c = 0; c < 9; c++) T_colcells[c] = expand_cols(1u << c);
+    bb9_ready = 1;
+}
+
+static inline uint32_t minirows(uint32_t a) {
+    return (uint32_t)T_rowbox[a & 511] | ((uint32_t)T_rowbox[(a >> 9) & 511] << 3) |
+           ((uint32_t)T_rowbox[a >> 18] << 6);
+}
+
+static inline uint32_t fold_cols(uint32_t a) { return (a | (a >> 9) | (a >> 18)) & 511; }
+
+static inline uint32_t row_singles(uint32_t a) {
+    return (uint32_t)T_single[a & 511] | ((uint32_t)T_single[(a >> 9) & 511] << 9) |
+           ((uint32_t)T_single[a >> 18] << 18);
+}
+
+/* Bring digit d to its fixpoint under the band and column rules, then place the rows left with
+ * one cell. Returns 0 on a contradiction. Digits whose boards change are added to *dirty. */
+static inline int update_digit(S9 *s, int d, uint32_t *dirty) {
+    uint32_t a0 = s->c[d][0], a1 = s->c[d][1], a2 = s->c[d][2];
+    for (;;) {
+        uint32_t n0 = a0 & T_keep[minirows(a0)];
+        uint32_t n1 = a1 & T_keep[minirows(a1)];
+        uint32_t n2 = a2 & T_keep[minirows(a2)];
+        if (!n0 || !n1 || !n2) return 0;
+        uint32_t o0 = fold_cols(n0), o1 = fold_cols(n1), o2 = fold_cols(n2);
+        if ((o0 | o1 | o2) != 511) return 0;
+        uint32_t l0 = T_lock[o0], l1 = T_lock[o1], l2 = T_lock[o2];
+        n0 &= ~((l1 | l2) | T_claim[o0 & ~(o1 | o2)]);
+        n1 &= ~((l0 | l2) | T_claim[o1 & ~(o0 | o2)]);
+        n2 &= ~((l0 | l1) | T_claim[o2 & ~(o0 | o1)]);
+        if (n0 == a0 && n1 == a1 && n2 == a2) break;
+        a0 = n0;
+        a1 = n1;
+        a2 = n2;
+    }
+    s->c[d][0] = a0;
+    s->c[d][1] = a1;
+    s->c[d][2] = a2;
+    uint32_t a[3] = {a0, a1, a2};
+    for (int b = 0; b < 3; b++) {
+        uint32_t placed = row_singles(a[b]) & s->uns[b];
+        if (!placed) continue;
+        s->uns[b] &= ~placed;
+        for (int e = 0; e < 9; e++) {
+            if (e == d) continue;
+            uint32_t x = s->c[e][b];
+            if (x & placed) {
+                s->c[e][b] = x & ~placed;
+                *dirty |= 1u << e;
+            }
+        }
+    }
+    return 1;
+}
+
+/* Propagate to a fixpoint. Returns 0 on a contradiction. */
+static int propagate(S9 *s, uint32_t dirty) {
+    for (;;) {
+        while (dirty) {
+            int d = sk_ctz32(dirty);
+            dirty &= dirty - 1;
+            if (!update_digit(s, d, &dirty)) return 0;
+        }
+        for (int b = 0; b < 3; b++) {
+            uint32_t uns = s->uns[b];
+            if (!uns) continue;
+            uint32_t one = 0, two = 0;
+            for (int d = 0; d < 9; d++) {
+                uint32_t x = s->c[d][b];
+                two |= one & x;
+                one |= x;
+            }
+            if (uns & ~one) return 0;
+            uint32_t naked = uns & ~two;
+            while (naked) {
+                uint32_t bit = naked & (0u - naked);
+                naked ^= bit;
+                int d = 0;
+                while (d < 9 && !(s->c[d][b] & bit)) d++;
+                if (d == 9) return 0; /* lost its last candidate to an earlier single */
+                s->c[d][b] &= ~T_rowpeers[sk_ctz32(bit)];
+                dirty |= 1u << d;
+            }
+        }
+        if (!dirty) return 1;
+    }
+}
+
+/* Place digit d in band b at cell bit p (not yet propagated); returns the digits touched. */
+static inline uint32_t assign(S9 *s, int d, int b, int p) {
+    uint32_t bit = 1u << p, dirty = 1u << d;
+    s->c[d][b] &= ~T_rowpeers[p];
+    for (int e = 0; e < 9; e++) {
+        if (e != d && (s->c[e][b] & bit)) {
+            s->c[e][b] &= ~bit;
+            dirty |= 1u << e;
+        }
+    }
+    return dirty;
+}
+
+static void extract(const S9 *s, uint8_t *out) {
+    for (int d = 0; d < 9; d++)
+        for (int b = 0; b < 3; b++) {
+            uint32_t x = s->c[d][b];
+            while (x) {
+                int p = sk_ctz32(x);
+                x &= x - 1;
+                out[(3 * b + p / 9) * 9 + p % 9] = (uint8_t)(d + 1);
+            }
+        }
+}
+
+/* Record a solution; returns 1 when the solution limit is reached. */
+static int found(sk_job *job, const S9 *s) {
+    uint8_t grid[81];
+    if (job->count < job->keep) extract(s, grid);
+    return sk_store(job, grid, 81);
+}
+
+/* Unplaced cells per row, column and box (for the branching tie-break). */
+static inline int open_score(const S9 *s, int b, int p) {
+    int r = p / 9, c = p % 9;
+    uint32_t col = T_colcells[c];
+    int score = sk_pop32(s->uns[b] & (0x1FFu << (9 * r)));
+    score += sk_pop32(s->uns[0] & col) + sk_pop32(s->uns[1] & col) + sk_pop32(s->uns[2] & col);
+    score += sk_pop32(s->uns[b] & (0x7007007u << (3 * (c / 3))));
+    return score;
+}
+
+/* The unplaced cell to branch on: the fewest candidates (bivalue when there is one), and among
+ * those the one whose row, column and box have the most unplaced cells: its choice reaches
+ * furthest. */
+static void choose_cell(const S9 *s, int *band, int *pos, unsigned *digits) {
+    int best = 10, bb = -1, bp = -1, bscore = -1;
+    uint32_t cnt[3][4];
+    for (int b = 0; b < 3; b++) {
+        uint32_t one = 0, two = 0, three = 0, four = 0;
+        for (int d = 0; d < 9; d++) {
+            uint32_t x = s->c[d][b];
+            four |= three & x;
+            three |= two & x;
+            two |= one & x;
+            one |= x;
+        }
+        cnt[b][0] = s->uns[b] & ~three;         /* two candidates (no singles remain) */
+        cnt[b][1] = s->uns[b] & three & ~four;  /* three */
+        cnt[b][2] = s->uns[b] & four;           /* four or more */
+    }
+    for (int k = 0; k < 3 && bb < 0; k++) {
+        for (int b = 0; b < 3; b++) {
+            uint32_t x = cnt[b][k];
+            while (x) {
+                int p = sk_ctz32(x);
+                x &= x - 1;
+                if (k == 2) { /* rare: count exactly */
+                    int n = 0;
+                    for (int d = 0; d < 9; d++) n += (s->c[d][b] >> p) & 1;
+                    if (n > best) continue;
+                    if (n < best) bscore = -1;
+                    best = n;
+                }
+                int score = open_score(s, b, p);
+                if (score > bscore) {
+                    bscore = score;
+                    bb = b;
+                    bp = p;
+                }
+            }
+        }
+    }
+    unsigned ds = 0;
+    for (int d = 0; d < 9; d++)
+        if ((s->c[d][bb] >> bp) & 1) ds |= 1u << d;
+    *band = bb;
+    *pos = bp;
+    *digits = ds;
+}
+
+static int solved(const S9 *s) { return !(s->uns[0] | s->uns[1] | s->uns[2]); }
+
+/* Explore the subtree of a propagated, unsolved state; returns 1 when the search must stop. */
+static int search(sk_job *job, S9 *s, uint64_t *rng) {
+    int b, p;
+    unsigned ds;
+    choose_cell(s, &b, &p, &ds);
+    job->guesses++;
+    while (ds) {
+        int d = job->randomize ? sk_random_bit(ds, rng) : sk_ctz32(ds);
+        ds &= ~(1u << d);
+        S9 copy;
+        S9 *t = s;
+        if (ds) {
+            copy = *s;
+            t = &copy;
+        }
+        if (sk_tick(job)) return 1;
+        if (!propagate(t, assign(t, d, b, p))) continue;
+        if (solved(t)) {
+            if (found(job, t)) return 1;
+        } else if (search(job, t, rng)) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int sk_bb9_solve(const uint8_t *grid, sk_job *job) {
+    S9 s;
+    uint64_t rng = job->seed;
+    for (int d = 0; d < 9; d++) s.c[d][0] = s.c[d][1] = s.c[d][2] = BAND_FULL;
+    s.uns[0] = s.uns[1] = s.uns[2] = BAND_FULL;
+    for (int cell = 0; cell < 81; cell++) {
+        int v = grid[cell];
+        if (!v) continue;
+        int d = v - 1, r = cell / 9, col = cell % 9, b = r / 3, p = (r % 3) * 9 + col;
+        uint32_t bit = 1u << p;
+        if (!(s.c[d][b] & bit)) return 0; /* clashing givens: no solution */
+        s.c[d][b] &= ~T_rowpeers[p];
+        for (int e = 0; e < 3; e++)
+            if (e != b) s.c[d][e] &= ~T_colcells[col];
+        for (int e = 0; e < 9; e++)
+            if (e != d) s.c[e][b] &= ~bit;
+        /* the other cells of the box in this band */
+        uint32_t boxcells = (7u << (3 * (col / 3))) * ((1u) | (1u << 9) | (1u << 18));
+        s.c[d][b] &= ~(boxcells & ~bit);
+        s.uns[b] &= ~bit;
+    }
+    if (job->cands) /* digits an empty cell may not hold leave it (the generator's proofs) */
+        for (int cell = 0; cell < 81; cell++) {
+            uint64_t out = ~job->cands[cell] & 0x1FF;
+            if (grid[cell] || !out) continue;
+            int r = cell / 9;
+            for (int d = 0; d < 9; d++)
+                if ((out >> d) & 1) s.c[d][r / 3] &= ~(1u << ((r % 3) * 9 + cell % 9));
+        }
+    if (sk_tick(job)) return 0;
+    if (!propagate(&s, 0x1FF)) return 0;
+    if (solved(&s))
+        found(job, &s);
+    else
+        search(job, &s, &rng);
+    return job->nomem ? -1 : 0;
+}

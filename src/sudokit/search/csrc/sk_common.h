@@ -147,7 +147,6 @@ typedef struct {
     uint64_t *combos;
     void *bb;                    /* the bitboard solver's geometry (n <= 16, at most 64 houses) */
     int (*bb_solve)(const void *bb, const uint8_t *grid, sk_job *job);
-    void *xw9;                   /* sk_xw9.c's geometry: 9x9 with extra houses only (or NULL) */
 } sk_vgeom;
 
 #define SK_MAX_HOF 16
@@ -172,12 +171,6 @@ int sk_vbbk9_new(const sk_vgeom *v, void **out);
 int sk_vbbk16_new(const sk_vgeom *v, void **out);
 int sk_vbbk9_solve(const void *bb, const uint8_t *grid, sk_job *job);
 int sk_vbbk16_solve(const void *bb, const uint8_t *grid, sk_job *job);
-/* The band bitboards of 9x9 grids whose houses are the classic ones plus extra houses of nine
- * cells and whose peers are house mates only (sk_xw9.c): 1, 0 when v is not such a grid, -1
- * when out of memory. It searches without random order (sk_variant_solve keeps random fills on
- * the bitboards above, so a seed gives the grids it gave before). */
-int sk_xw9_new(const sk_vgeom *v, void **out);
-int sk_xw9_solve(const void *xw9, const uint8_t *grid, sk_job *job);
 
 /* ---- the solvers ------------------------------------------------------------------------- */
 /* Each returns 0, or -1 when memory ran out (job->nomem set). Solutions go to job->out. */

@@ -213,10 +213,6 @@ int sk_vgeom_prepare(sk_vgeom *g, int bitboards) {
     }
     /* the bitboards when they fit, else the search below (which does not read cage sums) */
     if (!bitboards) return 0;
-    if (!g->ncages && sk_xw9_new(g, &g->xw9) < 0) {
-        sk_vgeom_release(g);
-        return -1;
-    }
     int killer = g->ncages > 0; /* the builds with the sums rule (sk_vbbk*.c) */
     int fit = (killer ? sk_vbbk9_new : sk_vbb9_new)(g, &g->bb);
     g->bb_solve = killer ? sk_vbbk9_solve : sk_vbb9_solve;
@@ -236,10 +232,8 @@ void sk_vgeom_release(sk_vgeom *g) {
     free(g->hof);
     free(g->nhof);
     free(g->bb);
-    free(g->xw9);
     sk_cage_sums_release(g);
     g->bb = NULL;
-    g->xw9 = NULL;
     g->member = NULL;
     g->hof = NULL;
     g->nhof = NULL;
@@ -295,7 +289,6 @@ static int vdfs(V *x, uint64_t **states_p, int *scap_p, int *cells, uint64_t *re
 }
 
 int sk_variant_solve(const sk_vgeom *g, const uint8_t *grid, sk_job *job) {
-    if (g->xw9 && !job->randomize) return sk_xw9_solve(g->xw9, grid, job);
     if (g->bb) return g->bb_solve(g->bb, grid, job);
     V x;
     memset(&x, 0, sizeof x);
