@@ -25,6 +25,8 @@ def test_clash_is_named():
 def test_values_out_of_range_refused():
     with pytest.raises(SudokitError, match="r1c1 holds 10"):
         Grid(Geometry.of(9), [10] + [0] * 80)
+    with pytest.raises(SudokitError, match="r2c3 holds -1"):  # the first such cell is named
+        Grid(Geometry.of(9), [0] * 11 + [-1] + [10] + [0] * 68)
 
 
 @given(st.sampled_from([(2, 2), (2, 3), (3, 3), (3, 4), (4, 4)]), st.data())

@@ -48,12 +48,14 @@ class Grid:
         n = geometry.size
         if len(values) != geometry.ncells:
             raise SudokitError(f"a {n}x{n} grid has {geometry.ncells} cells, got {len(values)} values")
-        for i, v in enumerate(values):
-            if not 0 <= v <= n:
-                raise SudokitError(f"{geometry.name(i)} holds {v}, outside 0..{n}")
+        values = list(values)
+        if values and (min(values) < 0 or max(values) > n):  # then name the first such cell
+            for i, v in enumerate(values):
+                if not 0 <= v <= n:
+                    raise SudokitError(f"{geometry.name(i)} holds {v}, outside 0..{n}")
         self.geometry = geometry
-        self.values = list(values)
-        self.givens = [bool(v) for v in values] if givens is None else [bool(g) for g in givens]
+        self.values = values
+        self.givens = list(map(bool, values if givens is None else givens))
         self.comment = comment
         self.candidates = None if candidates is None else _checked_masks(geometry, candidates)
 
