@@ -25,6 +25,8 @@ def test_clash_is_named():
 def test_values_out_of_range_refused():
     with pytest.raises(SudokitError, match="r1c1 holds 10"):
         Grid(Geometry.of(9), [10] + [0] * 80)
+    with pytest.raises(SudokitError, match="r2c3 holds -1"):  # the first such cell is named
+        Grid(Geometry.of(9), [0] * 11 + [-1] + [10] + [0] * 68)
 
 
 @given(st.sampled_from([(2, 2), (2, 3), (3, 3), (3, 4), (4, 4)]), st.data())
@@ -94,3 +96,17 @@ def test_candidates_of_honours_peers_and_the_cell_mask():
     grid = Grid(geo, values, candidates=masks)
     assert grid.candidates_of(1) == {2, 3}
     assert grid.candidates_of(0) == set()  # a filled cell's mask is ignored
+
+
+def test_to_line_writes_each_value_with_the_alphabet_and_blank():
+    g = Grid(Geometry.of(4), [1, 0, 2, 0] + [0] * 8 + [0, 0, 0, 4])
+    assert g.to_line() == "1.2." + "." * 8 + "...4"
+    assert g.to_line("zero", blank="-") == "0-1-" + "-" * 8 + "---3"
+    assert Grid.parse(g.to_line()) == g
+
+
+def test_to_line_of_an_empty_grid_needs_no_symbols():
+    geometry = Geometry.of(64)  # more values than the default alphabet's symbols
+    assert Grid(geometry, [0] * geometry.ncells).to_line() == "." * geometry.ncells
+    with pytest.raises(SudokitError, match="too few"):
+        Grid(geometry, [1] + [0] * (geometry.ncells - 1)).to_line()

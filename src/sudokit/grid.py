@@ -48,12 +48,14 @@ class Grid:
         n = geometry.size
         if len(values) != geometry.ncells:
             raise SudokitError(f"a {n}x{n} grid has {geometry.ncells} cells, got {len(values)} values")
-        for i, v in enumerate(values):
-            if not 0 <= v <= n:
-                raise SudokitError(f"{geometry.name(i)} holds {v}, outside 0..{n}")
+        values = list(values)
+        if values and (min(values) < 0 or max(values) > n):  # then name the first such cell
+            for i, v in enumerate(values):
+                if not 0 <= v <= n:
+                    raise SudokitError(f"{geometry.name(i)} holds {v}, outside 0..{n}")
         self.geometry = geometry
-        self.values = list(values)
-        self.givens = [bool(v) for v in values] if givens is None else [bool(g) for g in givens]
+        self.values = values
+        self.givens = list(map(bool, values if givens is None else givens))
         self.comment = comment
         self.candidates = None if candidates is None else _checked_masks(geometry, candidates)
 
@@ -160,7 +162,10 @@ class Grid:
     # --- output ----------------------------------------------------------------------------
     def to_line(self, alphabet: str | None = None, blank: str = ".") -> str:
         a = get_alphabet(alphabet)
-        return "".join(a.encode(v, self.size, blank) for v in self.values)
+        if not any(self.values):  # no symbol needed (the alphabet may be too small for the size)
+            return blank * len(self.values)
+        symbols = [blank, *a.for_size(self.size)]  # value v is written symbols[v]
+        return "".join([symbols[v] for v in self.values])
 
     def __str__(self) -> str:
         return self.to_line()
