@@ -160,6 +160,11 @@ def msgn(singular: str, plural: str, n: int, **params) -> Message:
     return Message(singular, {"n": n, **params}, plural, n)
 
 
+def N_(msgid: str) -> str:
+    """Marks a message id written apart from its :func:`msg` call (for the catalogue tools)."""
+    return msgid
+
+
 def render(value, lang: str | None = None):
     """A parameter as shown in ``lang``: messages and names render, other values stay."""
     return value.render(lang or get_language()) if hasattr(value, "render") else value
@@ -170,6 +175,6 @@ def text(value, lang: str | None = None) -> str:
     return str(render(value, lang))
 
 
-__all__ = ["DEFAULT", "Message", "check_language", "from_accept_language", "from_environment",
+__all__ = ["DEFAULT", "Message", "N_", "check_language", "from_accept_language", "from_environment",
            "get_language", "gettext", "language", "languages", "msg", "msgn", "ngettext",
            "normalize", "render", "set_language", "text"]

@@ -123,4 +123,23 @@ class Lazy:
         return self.render()
 
 
-__all__ = ["Cell", "Cells", "House", "Houses", "Join", "Lazy", "cell_name", "house_message", "house_name"]
+class Rendered(Lazy):
+    """Like :class:`Lazy`, but built at once in every language: for texts read from search
+    state that may change after the step is made (forcing chains)."""
+
+    __slots__ = ("texts",)
+
+    def __init__(self, build: Callable[..., object], *args) -> None:
+        from . import languages
+
+        super().__init__(build, *args)
+        self.texts = {lang: Lazy.render(self, lang) for lang in languages()}
+        self.args = ()  # the search state is not kept
+
+    def render(self, lang: str | None = None) -> str:
+        from . import get_language
+
+        return self.texts[lang or get_language()]
+
+
+__all__ = ["Cell", "Cells", "House", "Houses", "Join", "Lazy", "Rendered", "cell_name", "house_message", "house_name"]

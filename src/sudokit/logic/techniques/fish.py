@@ -65,13 +65,19 @@ class Fish:
 def house_list(g: Geometry, houses):
     """``rows 1, 4, 8``; houses of several kinds by kind: ``rows 1, 4 and box 5``."""
     groups = []
-    boxes = (("region {numbers}", "regions {numbers}") if g.regions is not None
-             else ("box {numbers}", "boxes {numbers}"))
-    for kind, (one, many) in enumerate((("row {numbers}", "rows {numbers}"),
-                                        ("column {numbers}", "columns {numbers}"), boxes)):
+    for kind in range(3):
         numbers = [g.house_name(h).split()[1] for h in sorted(houses) if h // g.size == kind]
-        if numbers:
-            groups.append(msgn(one, many, len(numbers), numbers=", ".join(numbers)))
+        k, text = len(numbers), ", ".join(numbers)
+        if not numbers:
+            continue
+        if kind == 0:
+            groups.append(msgn("row {numbers}", "rows {numbers}", k, numbers=text))
+        elif kind == 1:
+            groups.append(msgn("column {numbers}", "columns {numbers}", k, numbers=text))
+        elif g.regions is not None:
+            groups.append(msgn("region {numbers}", "regions {numbers}", k, numbers=text))
+        else:
+            groups.append(msgn("box {numbers}", "boxes {numbers}", k, numbers=text))
     return and_list(groups)
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
-from ...i18n import Message, msg
+from ...i18n import N_, Message, msg
 from ...i18n.values import Cell, House
 from ... import limits
 from ...geometry import Geometry
@@ -322,9 +322,9 @@ def unique_rectangle_6(pos: Position):
             elims = [(c, u) for c in roof if pos.has(c, u)]
             if not elims:
                 continue
-            for kind, lines in (("({digit} only in the rectangle in both its rows)",
+            for kind, lines in ((N_("({digit} only in the rectangle in both its rows)"),
                                  ((r1, rect[:2]), (r2, rect[2:]))),
-                                ("({digit} only in the rectangle in both its columns)",
+                                (N_("({digit} only in the rectangle in both its columns)"),
                                  ((n + c1, rect[::2]), (n + c2, rect[1::2])))):
                 if all(_only_in(pos, u, h, corners) for h, corners in lines):
                     yield _ur_step("unique-rectangle-6", pos, rect, a, b,
