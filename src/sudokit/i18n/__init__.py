@@ -160,6 +160,11 @@ def msgn(singular: str, plural: str, n: int, **params) -> Message:
     return Message(singular, {"n": n, **params}, plural, n)
 
 
+def tr(msgid: str, **params) -> str:
+    """A message rendered at once in the language in use (errors, one-off texts)."""
+    return Message(msgid, params).render()
+
+
 def N_(msgid: str) -> str:
     """Marks a message id written apart from its :func:`msg` call (for the catalogue tools)."""
     return msgid
@@ -177,4 +182,4 @@ def text(value, lang: str | None = None) -> str:
 
 __all__ = ["DEFAULT", "Message", "N_", "check_language", "from_accept_language", "from_environment",
            "get_language", "gettext", "language", "languages", "msg", "msgn", "ngettext",
-           "normalize", "render", "set_language", "text"]
+           "normalize", "render", "set_language", "text", "tr"]

@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator
 
+from ..i18n import tr
+from ..i18n.values import Cell, House
 from ..errors import ParseError, SudokitError
 from ..geometry import Geometry, read_box
 from ..grid import Grid
@@ -136,7 +138,7 @@ class Position:
         values, cands = self.values, self.cands
         for cell, (v, m) in enumerate(zip(values, cands)):
             if not v and not m:
-                return f"{g.name(cell)} has no candidate left"
+                return tr("{cell} has no candidate left", cell=Cell(g, cell))
         for h, house in enumerate(g.houses):
             seen = seen_or_cand = 0
             for c in house:
@@ -144,13 +146,13 @@ class Position:
                 if v:
                     b = 1 << (v - 1)
                     if seen & b:
-                        return f"{g.house_name(h)} holds {v} twice"
+                        return tr("{house} holds {digit} twice", house=House(g, h), digit=v)
                     seen |= b
                 seen_or_cand |= cands[c]
             seen_or_cand |= seen
             if seen_or_cand != self.all_mask:
                 missing = next(digits_of(self.all_mask & ~seen_or_cand))
-                return f"{g.house_name(h)} has no place for {missing}"
+                return tr("{house} has no place for {digit}", house=House(g, h), digit=missing)
         return None
 
     def agrees_with(self, solution: list[int]) -> bool:
