@@ -566,7 +566,7 @@ def print_booklet(req: dict) -> dict:
         labels = []
         for grid in grids:
             r = rating_module.rate(grid, time_limit=_search_limit(req))
-            labels.append(f"{r.level} {r.score:.1f}")
+            labels.append(f"{r.level_name} {r.score:.1f}")
     try:
         entries = [render.Entry(g, None if s is None else list(s.values), label)
                    for g, s, label in zip(grids, solutions or [None] * len(grids),
