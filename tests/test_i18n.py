@@ -53,6 +53,16 @@ def test_every_message_has_every_language_with_the_same_parameters_and_a_fresh_m
     assert tool.problems() == []
 
 
+def test_no_message_id_is_built_at_run_time():
+    """A message id is a literal (an f-string or a concatenation would never be found in the
+    catalogue); values go in as named parameters."""
+    pattern = re.compile(r"\b(msg|msgn|tr|N_|gettext|Message)\(\s*f[\"']")
+    found = [f"{p.relative_to(ROOT)}:{n}" for p in (ROOT / "src" / "sudokit").rglob("*.py")
+             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+             if pattern.search(line)]
+    assert found == []
+
+
 def test_the_check_finds_a_missing_translation_and_a_wrong_parameter(tmp_path, monkeypatch):
     pytest.importorskip("babel")
     tool = _catalogue_tool()

@@ -134,7 +134,7 @@ class Rendered(Lazy):
 
         super().__init__(build, *args)
         self.texts = {lang: Lazy.render(self, lang) for lang in languages()}
-        self.args = ()  # the search state is not kept
+        self.build, self.args = None, ()  # the search state is not kept (steps stay picklable)
 
     def render(self, lang: str | None = None) -> str:
         from . import get_language

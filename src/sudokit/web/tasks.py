@@ -221,25 +221,25 @@ def solve(req: dict) -> dict:
     status = result.status
     return {"status": status,
             "solution": None if result.solution is None else _solved_position(puzzle, result.solution),
-            "message": SOLVE_MESSAGES.get(status, status)}
+            "message": gettext(SOLVE_MESSAGES.get(status, status))}
 
 
 SOLVE_MESSAGES = {
-    "unique": "solved: the puzzle has exactly one solution",
-    "solved": "solved (uniqueness not checked)",
-    "multiple": "the puzzle has at least 2 solutions; this is one of them",
-    "no-solution": "the puzzle has no solution",
-    "limit": "solved; the time limit stopped the check for a second solution",
+    "unique": N_("solved: the puzzle has exactly one solution"),
+    "solved": N_("solved (uniqueness not checked)"),
+    "multiple": N_("the puzzle has at least 2 solutions; this is one of them"),
+    "no-solution": N_("the puzzle has no solution"),
+    "limit": N_("solved; the time limit stopped the check for a second solution"),
 }
 
-COUNT_LABELS = {0: "no solution", 1: "unique", 2: "at least 2"}
+COUNT_LABELS = {0: N_("no solution"), 1: N_("unique"), 2: N_("at least 2")}
 
 
 def count(req: dict) -> dict:
     """Whether the givens have no, one, or at least two solutions."""
     puzzle = _puzzle_grid(position_of(req))
     n = search.count_solutions(puzzle, limit=2, time_limit=_search_limit(req))
-    return {"count": n, "label": COUNT_LABELS[n]}
+    return {"count": n, "label": gettext(COUNT_LABELS[n])}
 
 
 def step(req: dict) -> dict:
@@ -268,7 +268,7 @@ def steps(req: dict) -> dict:
     position.to_grid().validate()
     _refuse_contradiction(position)
     if position.is_solved:
-        return {"steps": [], "message": "the puzzle is already solved", "complete": True,
+        return {"steps": [], "message": tr("the puzzle is already solved"), "complete": True,
                 "warning": None}
     warning = _solutions_warning(position, req)
     g = position.geometry
