@@ -45,8 +45,11 @@ def _check_techniques(ids: list[str] | None) -> list[str] | None:
     for tid in ids or ():
         if tid not in REGISTRY:
             known = ", ".join(default_order() + sorted(ON_REQUEST))
-            hint = " (catalogued, not available yet)" if tid in CATALOGUE else ""
-            raise typer.BadParameter(f"unknown technique {tid!r}{hint}; valid ids: {known}")
+            if tid in CATALOGUE:
+                raise typer.BadParameter(tr("unknown technique {id} (catalogued, not available "
+                                            "yet); valid ids: {known}", id=repr(tid), known=known))
+            raise typer.BadParameter(tr("unknown technique {id}; valid ids: {known}", id=repr(tid),
+                                        known=known))
     return ids
 
 
@@ -73,9 +76,11 @@ def _search_options(values: list[str] | None) -> Options | None:
     for item in values:
         name, _, value = item.partition("=")
         if name not in known:
-            raise typer.BadParameter(f"unknown search option {name!r}; valid: {', '.join(known)}")
+            raise typer.BadParameter(tr("unknown search option {name}; valid: {known}",
+                                        name=repr(name), known=", ".join(known)))
         if value.lower() not in ("on", "off", "true", "false", "yes", "no", "1", "0"):
-            raise typer.BadParameter(f"{item!r}: give {name}=on or {name}=off")
+            raise typer.BadParameter(tr("{item}: give {name}=on or {name}=off", item=repr(item),
+                                        name=name))
         changes[known[name]] = value.lower() in ("on", "true", "yes", "1")
     return replace(Options(), **changes)
 
@@ -255,7 +260,8 @@ def _stop_on_contradiction(position: Position) -> None:
 
 def _check_level(level: str) -> str:
     if level not in LEVELS:
-        raise typer.BadParameter(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
+        raise typer.BadParameter(tr("unknown level {level}; choose one of {choices}",
+                                    level=repr(level), choices=", ".join(LEVELS)))
     return level
 
 
@@ -489,10 +495,11 @@ def steps(
     if list_ids:
         for tid in default_order():
             tech = REGISTRY[tid]
-            echo(f"{tid:<28} {tech.difficulty:>4.1f}  {tech.name}")
+            echo(f"{tid:<28} {tech.difficulty:>4.1f}  {tech.local_name}")
         for tid in sorted(ON_REQUEST, key=lambda t: (REGISTRY[t].difficulty, t)):
             tech = REGISTRY[tid]
-            echo(f"{tid:<28} {tech.difficulty:>4.1f}  {tech.name} (only when asked for by id)")
+            echo(f"{tid:<28} {tech.difficulty:>4.1f}  {tech.local_name} "
+                 + tr("(only when asked for by id)"))
         raise typer.Exit(EXIT_OK)
     if puzzle is None:
         message("error: give a PUZZLE|POSITION (or --list)", "bold red")
@@ -516,7 +523,8 @@ def steps(
             echo(json.dumps(step.to_dict(g)) if as_json else step.explanation)
         if stopped is not None:
             n = len(found)
-            _limit_exit(stopped, "steps", time_limit, f"after {n} step{'s' if n != 1 else ''} found")
+            _limit_exit(stopped, "steps", time_limit,
+                        str(msgn("after {n} step found", "after {n} steps found", n)))
         if reason:
             message(reason)
         if solutions.count > 1:
@@ -530,8 +538,8 @@ def _nothing_found(solutions: Solutions, solver: LogicalSolver, position: Positi
     if solutions.count > 1:
         return tr("no step of the chosen techniques in this position (the puzzle has several "
                   "solutions)")
-    return (f"no step of the chosen techniques in this position (the puzzle has one solution; "
-            f"{_enabled(solver, position)})")
+    return tr("no step of the chosen techniques in this position (the puzzle has one solution; "
+              "{enabled})", enabled=_enabled(solver, position))
 
 
 HINT_HELP = (
