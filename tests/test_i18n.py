@@ -104,7 +104,8 @@ def test_a_new_language_is_a_catalogue_not_code(tmp_path, monkeypatch):
         assert i18n.languages() == ("en", "da", "sv")
         step = next_step(EASY)
         (cell, _), = step.placements
-        assert f"R{cell // 9 + 1}S{cell % 9 + 1}" in step.explain("da")
+        g = Position.coerce(EASY).geometry
+        assert f"R{g.row_of(cell) + 1}S{g.col_of(cell) + 1}" in step.explain("da")
     finally:
         monkeypatch.undo()
         i18n.languages.cache_clear()
@@ -145,7 +146,8 @@ def test_an_unknown_language_is_refused_with_the_choices():
 def test_a_step_explains_itself_in_either_language():
     step = next_step(EASY)
     (cell, digit), = step.placements
-    r, c = divmod(cell, 9)
+    g = Position.coerce(EASY).geometry
+    r, c = g.row_of(cell), g.col_of(cell)
     assert step.explain("en") == step.explanation
     assert step.explain("sv").startswith("Enda rutan (hidden single) i ")
     assert f"passar bara i r{r + 1}k{c + 1}: sätter r{r + 1}k{c + 1}={digit}" in step.explain("sv")
@@ -186,7 +188,8 @@ def test_levels_and_ratings_in_swedish():
 
 
 def test_errors_in_swedish_name_line_column_and_character():
-    grid = "\n".join([EASY[:9]] * 8 + [EASY[:8] + "A"])
+    n = Position.coerce(EASY).geometry.size
+    grid = "\n".join([EASY[:n]] * (n - 1) + [EASY[:n - 1] + "A"])  # "A" ends the last row
     with i18n.language("sv"):
         with pytest.raises(ParseError) as e:
             Grid.parse(grid)
@@ -218,7 +221,8 @@ def test_cli_lang_option_anywhere_on_the_line():
         assert r.exit_code == 0, r.output
         assert "Löst med logik i" in r.stdout and "Enda rutan (hidden single) i box" in r.stdout
         (cell, _), = next_step(HARDER).placements
-        first = f"r{cell // 9 + 1}k{cell % 9 + 1}"
+        g = Position.coerce(HARDER).geometry
+        first = f"r{g.row_of(cell) + 1}k{g.col_of(cell) + 1}"
         assert "Svårast: " in r.stdout and first in r.stdout and "c" not in first
         assert not re.search(r"\br\dc\d", r.stdout)
         en_lines = [l for l in english.stdout.splitlines() if l[:4].strip().rstrip(".").isdigit()]
