@@ -1,6 +1,7 @@
-"""Every technique test also checks its steps in Swedish: the steps its finders make on the
-test's own hand-made positions are recorded, then rendered in both languages and compared
-(same cells, same candidates, same numbers; no English template left in the Swedish)."""
+"""Every test that makes logical steps (the technique tests on their hand-made positions, the
+killer and variant tests, the CLI's) also checks them in Swedish: the steps the finders make are
+recorded, then rendered in both languages and compared (same cells, same candidates, same
+numbers; no English template left in the Swedish)."""
 
 from __future__ import annotations
 
