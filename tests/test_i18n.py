@@ -1,6 +1,6 @@
 """Languages (issue 22): the catalogues, choosing a language, the Python API and the CLI in
-Swedish. The technique tests check every step they make in both languages (tests/logic/
-conftest.py); the API is in tests/web/test_api_i18n.py."""
+Swedish. Every test that makes logical steps checks them in both languages (tests/conftest.py);
+the API is in tests/web/test_api_i18n.py."""
 
 from __future__ import annotations
 
