@@ -175,6 +175,9 @@ def test_hints_in_swedish_name_the_house_and_nudge_without_the_answer():
     step = hint(EASY, level="step", lang="sv")
     assert step.text == step.step.explain("sv")
     assert hint(EASY, lang="sv").at("step", lang="en").text == step.step.explain("en")
+    d = step.to_dict()  # the hint keeps its language, whatever the language in use
+    assert d["name"] == i18n.gettext(step.step.english_name, "sv") != step.step.english_name
+    assert d["step"]["explanation"] == step.text
 
 
 def test_levels_and_ratings_in_swedish():

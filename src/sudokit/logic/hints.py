@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..i18n import language, tr
+from ..i18n import DEFAULT, get_language, gettext, language, tr
 from ..i18n.values import Houses
 from ..errors import InvalidPuzzleError, SudokitError
 from ..grid import Clash, Grid
@@ -23,7 +23,7 @@ class Hint:
     At level ``nudge`` the text names the technique and where to look, never the answer; at
     level ``step`` it is the step's full explanation. The step is kept either way, so a program
     can go from the nudge to the step (:meth:`at`) and apply it (:meth:`apply`) without searching
-    again.
+    again. ``lang`` is the language of its texts (``text``, ``name``, :meth:`to_dict`).
     """
 
     level: str
@@ -32,6 +32,7 @@ class Hint:
     text: str = ""
     houses: list[int] = field(default_factory=list)
     cells: list[int] = field(default_factory=list)
+    lang: str = DEFAULT
 
     @property
     def technique(self) -> str:
@@ -39,7 +40,7 @@ class Hint:
 
     @property
     def name(self) -> str:
-        return self.step.name
+        return gettext(self.step.english_name, self.lang)
 
     def at(self, level: str, lang: str | None = None) -> Hint:
         """The same hint at another level (its text in ``lang``, default the language in use)."""
@@ -58,7 +59,8 @@ class Hint:
                "text": self.text, "houses": [g.house_name(h) for h in self.houses],
                "cells": [[c // n + 1, c % n + 1] for c in self.cells]}
         if self.level == "step":
-            out["step"] = self.step.to_dict(g)
+            with language(self.lang):
+                out["step"] = self.step.to_dict(g)
         return out
 
 
@@ -80,7 +82,7 @@ def _make_hint(position: Position, step: Step, level: str) -> Hint:
         where = Houses(g, houses) if houses else cell_list(g, cells)
         text = (tr("{name}: look at {where}.", name=step.name, where=where) if str(where)
                 else tr("Look for a {name}.", name=step.name))
-    return Hint(level, step, position, text, houses, cells)
+    return Hint(level, step, position, text, houses, cells, get_language())
 
 
 def _check_level(level: str) -> None:

@@ -135,10 +135,10 @@ def nishio(pos: Position) -> Iterator[Step]:
         else:
             end = msg("{house} needs {digit} in {cell}, which sees {other}", house=House(g, house),
                       digit=d, cell=Cell(g, conflict[0]), other=Cell(g, conflict[1]))
+        which = dict(name=tech.title, cell=Cell(g, cell), digit=d, end=end)
         what = (msg("{name}: if {cell} were {digit}, {digit} goes in {cells}, then {end}",
-                    cells=Join(Cell(g, c) for c in order)) if order
-                else msg("{name}: if {cell} were {digit}, then {end}"))
-        what.params.update(name=tech.title, cell=Cell(g, cell), digit=d, end=end)
+                    cells=Join(Cell(g, c) for c in order), **which) if order
+                else msg("{name}: if {cell} were {digit}, then {end}", **which))
         yield tech.step(pos, what,
                         eliminations=[(cell, d)], cells=[cell, *order],
                         houses=[house] if house is not None else [], candidates=[(cell, d)],

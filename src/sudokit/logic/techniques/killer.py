@@ -157,15 +157,15 @@ def cage_combination(pos: Position):
         if found is None:
             continue
         allowed, sets = found
+        which = dict(name=REGISTRY["cage-combination"].title, cage=_cage_name(pos, cage))
         if len(cage.cells) == 1:
-            how = msg("{name}: {cage} is one cell")
+            how = msg("{name}: {cage} is one cell", **which)
         elif len(cells) == len(cage.cells):
             how = msg("{name}: {cage} makes {total} only as {sets}", total=cage.total,
-                      sets=_sets_text(sets))
+                      sets=_sets_text(sets), **which)
         else:
             how = msg("{name}: {cage} needs {need} more in {cells}: {sets}", need=need,
-                      cells=cell_list(pos.geometry, cells), sets=_sets_text(sets))
-        how.params.update(name=REGISTRY["cage-combination"].title, cage=_cage_name(pos, cage))
+                      cells=cell_list(pos.geometry, cells), sets=_sets_text(sets), **which)
         step = _restrict(pos, "cage-combination", how, cells, allowed, list(cage.cells))
         if step is not None:
             yield step
