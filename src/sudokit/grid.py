@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .i18n import msg, tr
-from .i18n.values import Cell, House
 from .errors import InvalidPuzzleError, SudokitError
 from .geometry import Geometry
+from .i18n import msg, tr
+from .i18n.values import Cell, House
 from .symbols import get_alphabet
 
 

@@ -41,9 +41,9 @@ import math
 import time
 from dataclasses import dataclass, field
 
-from .i18n import N_, gettext, tr
 from . import limits
 from .errors import InvalidPuzzleError, SearchLimitError, SudokitError
+from .i18n import N_, gettext, tr
 
 LEVELS = (N_("easy"), N_("medium"), N_("hard"), N_("expert"), N_("extreme"))
 

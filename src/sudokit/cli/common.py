@@ -16,10 +16,10 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from ..i18n import gettext, tr
 from .. import formats
 from ..errors import CancelledError, SearchLimitError, SudokitError
 from ..grid import Grid
+from ..i18n import gettext, tr
 from ..symbols import ALPHABETS
 
 # --- exit codes -------------------------------------------------------------------------------

@@ -10,10 +10,10 @@ from typing import Annotated, NoReturn
 import typer
 from rich.table import Table
 
-from ..i18n import N_, gettext, msgn, tr
 from .. import limits
 from ..errors import CancelledError, SearchLimitError, SudokitError
 from ..grid import Grid
+from ..i18n import N_, gettext, msgn, tr
 from ..logic import LogicalSolver, Position, SolvePath
 from ..logic.hints import LEVELS, make_hint
 from ..logic.options import Options

@@ -8,10 +8,10 @@ from typing import Annotated
 
 import typer
 
-from ..i18n import N_, gettext, msgn, tr
 from .. import limits
 from ..errors import CancelledError, SearchLimitError, SudokitError
 from ..grid import Grid
+from ..i18n import N_, gettext, msgn, tr
 from .common import (
     EXIT_CODES_HELP, EXIT_INVALID, EXIT_LIMIT, EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK,
     AlphabetOpt, BoxOpt, FormatOpt, PuzzleArg, CagesOpt, RegionsOpt, VariantOpt, apply_variant, echo,

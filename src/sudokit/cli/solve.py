@@ -9,8 +9,8 @@ from typing import Annotated
 
 import typer
 
-from ..i18n import tr
 from .. import display, formats, search
+from ..i18n import tr
 from ..search import backtrack
 from ..errors import SudokitError
 from ..grid import Grid

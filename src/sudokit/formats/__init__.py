@@ -15,9 +15,9 @@ from __future__ import annotations
 from pathlib import Path
 from types import ModuleType
 
-from ..i18n import tr
 from ..errors import GeometryError, ParseError
 from ..grid import Grid
+from ..i18n import tr
 from . import (_ambiguous, _common, _layout, bordered, classic, comma, fpuzzles, jigsaw, jsonfmt,
                line, opensudoku, pencilmark, sdk, ss, sudokupad, sukaku)
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..i18n import tr
 from ..errors import GeometryError, ParseError, SudokitError
 from ..geometry import MAX_SIZE, MIN_SIZE, Geometry, default_box, read_box
 from ..grid import Grid
+from ..i18n import tr
 from ..symbols import Alphabet, get_alphabet
 
 #: The most cells a grid can have (the largest supported size, squared).

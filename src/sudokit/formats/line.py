@@ -6,10 +6,10 @@ line (a rating, a comment) is kept in :attr:`Grid.comment`.
 
 from __future__ import annotations
 
-from ..i18n import tr
 from ..errors import GeometryError, ParseError
 from ..geometry import Geometry
 from ..grid import Grid
+from ..i18n import tr
 from ..symbols import BLANKS, get_alphabet
 from . import sukaku
 from ._common import (MAX_CELLS, blank_decoder, blank_for, box_arg, content_lines,

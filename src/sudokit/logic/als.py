@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..i18n.values import cell_name
 from ..geometry import Geometry
+from ..i18n.values import cell_name
 from .links import digit_cell_masks, house_masks, peer_masks
 from .position import Position
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..i18n import DEFAULT, get_language, gettext, language, tr
-from ..i18n.values import Houses
 from ..errors import InvalidPuzzleError, SudokitError
 from ..grid import Clash, Grid
+from ..i18n import DEFAULT, get_language, gettext, language, tr
+from ..i18n.values import Houses
 from .position import Position
 from .solver import LogicalSolver, solutions
 from .step import Step, cell_list

@@ -24,9 +24,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .. import limits
+from ..geometry import Geometry
 from ..i18n import msg
 from ..i18n.values import cell_name
-from ..geometry import Geometry
 from .als import als_index
 from .links import cells_of, digit_cell_masks, house_masks, peer_masks
 from .position import Position, digits_of

@@ -15,8 +15,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..i18n.values import cell_name
 from ..geometry import Geometry
+from ..i18n.values import cell_name
 from .position import Position
 from .step import Candidate, Link
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator
 
-from ..i18n import tr
-from ..i18n.values import Cell, House
 from ..errors import ParseError, SudokitError
 from ..geometry import Geometry, read_box
 from ..grid import Grid
+from ..i18n import tr
+from ..i18n.values import Cell, House
 from ..symbols import get_alphabet
 from ..killer import cage_fields, read_cages
 from ..variants import read_regions, variant_fields
@@ -238,7 +238,8 @@ class Position:
 
         grids = formats.parse(text, fmt, box, alphabet, source=source)
         if len(grids) != 1:
-            raise ParseError(f"{source or 'the input'} holds {len(grids)} puzzles; give one")
+            raise ParseError(tr("{source} holds {n} puzzles; give one", n=len(grids),
+                                source=source or tr("the input")))
         return cls.from_grid(grids[0])
 
     @classmethod

@@ -13,11 +13,11 @@ import traceback
 from collections.abc import Callable
 from pathlib import PurePosixPath
 
-from ..i18n import N_, gettext, language, msgn, tr
 from .. import formats, limits, search
 from ..errors import CancelledError, ParseError, SearchLimitError, SudokitError
 from ..geometry import Geometry
 from ..grid import Grid
+from ..i18n import N_, gettext, language, msgn, tr
 from ..logic import LogicalSolver, Position
 from ..logic.options import Options
 from ..logic.hints import check as check_grid, hint as make_hint

@@ -23,10 +23,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...i18n import msg
-from ...i18n.values import Cell, House, Join, Rendered, cell_name
 from ... import limits
 from ...geometry import Geometry
+from ...i18n import msg
+from ...i18n.values import Cell, House, Join, Rendered, cell_name
 from ..position import Position, digits_of
 from ..step import Branch, Link, Step
 from .propagation import CHAIN, NET, Analysis, Outcome, analysis, describe, tables

@@ -33,9 +33,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ... import limits
 from ...i18n import msgn
 from ...i18n.values import Lazy
-from ... import limits
 from .. import options
 from ..inference import InferenceGraph
 from ..position import Position

@@ -21,12 +21,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ...i18n import msg
-from ...i18n.values import Cell, House
 from ... import search
 from ...errors import SudokitError
 from ...geometry import Geometry
 from ...grid import Grid
+from ...i18n import msg
+from ...i18n.values import Cell, House
 from ..position import Position
 
 #: The techniques a net branch (and the one-step candidate test) propagates with: this module

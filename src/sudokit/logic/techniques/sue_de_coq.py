@@ -25,10 +25,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ...i18n import msg
-from ...i18n.values import Cell, House, Join
 from ... import limits
 from ...geometry import Geometry
+from ...i18n import msg
+from ...i18n.values import Cell, House, Join
 from ..links import cells_of
 from ..options import listing
 from ..position import Position, digits_of

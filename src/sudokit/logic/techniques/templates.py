@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ...i18n import msg, msgn
 from ... import limits
 from ...geometry import Geometry
+from ...i18n import msg, msgn
 from ..links import mask_of, peer_masks
 from ..position import Position
 from ..step import cell_list

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...i18n import msg, msgn
-from ...i18n.values import Cell, Join, Rendered
 from ... import limits, search
 from ...grid import Grid
+from ...i18n import msg, msgn
+from ...i18n.values import Cell, Join, Rendered
 from ..position import Position, digits_of
 from ..step import Step
 from .forcing import Result, branches, chain_text, search as forcing_search

@@ -19,10 +19,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
-from ...i18n import N_, Message, msg
-from ...i18n.values import Cell, House
 from ... import limits
 from ...geometry import Geometry
+from ...i18n import N_, Message, msg
+from ...i18n.values import Cell, House
 from .. import options
 from ..position import Position, bit, digits_of, popcount
 from ..step import Step, cell_list, digit_list
