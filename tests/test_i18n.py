@@ -134,6 +134,13 @@ def test_the_environment_chooses_sudokit_lang_then_the_locale(env, lang):
     assert i18n.from_environment(env) == lang
 
 
+def test_texts_that_are_no_message_ids_pass_unchanged():
+    assert i18n.gettext("", "sv") == ""  # not the catalogue's header
+    assert i18n.gettext("r1c1 {not an id}", "sv") == "r1c1 {not an id}"
+    assert i18n.msg("{cell} has no candidate left", cell="r1c1 {x}").render("sv") == \
+        "r1c1 {x} har ingen kandidat kvar"  # values are never read as templates
+
+
 def test_an_unknown_language_is_refused_with_the_choices():
     with pytest.raises(ValueError, match="unknown language 'xx'; choose one of en, sv"):
         i18n.set_language("xx")

@@ -110,7 +110,10 @@ def _catalogue(lang: str) -> _gettext.NullTranslations:
 
 
 def gettext(text: str, lang: str | None = None) -> str:
-    """``text`` (an English message id) in ``lang`` (default: the language in use)."""
+    """``text`` (an English message id) in ``lang`` (default: the language in use); a text
+    that is no message id comes back as it is."""
+    if not text:  # gettext("") is the catalogue's header
+        return text
     return _catalogue(lang or get_language()).gettext(text)
 
 
