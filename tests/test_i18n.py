@@ -134,6 +134,14 @@ def test_the_environment_chooses_sudokit_lang_then_the_locale(env, lang):
     assert i18n.from_environment(env) == lang
 
 
+def test_swedish_technique_names_are_no_longer_than_the_english_ones_need():
+    """The page lists the names in a select and in the toggles: a Swedish name is at most two
+    characters longer than the longest English one."""
+    names = [name for name, *_ in CATALOGUE.values()]
+    longest = max(map(len, names))
+    assert max(len(i18n.gettext(n, "sv")) for n in names) <= longest + 2
+
+
 def test_texts_that_are_no_message_ids_pass_unchanged():
     assert i18n.gettext("", "sv") == ""  # not the catalogue's header
     assert i18n.gettext("r1c1 {not an id}", "sv") == "r1c1 {not an id}"
