@@ -145,7 +145,8 @@ class Grid:
         clashes = self.clashes()
         if clashes:
             first = clashes[0].describe(self.geometry)
-            more = (" " + tr("(and {n} more clashes)", n=len(clashes) - 1)) if len(clashes) > 1 else ""
+            more = (" " + tr("(and {n} more clashes)", n=len(clashes) - 1)
+                    if len(clashes) > 1 else "")
             raise InvalidPuzzleError(first + more)
 
     def candidates_of(self, cell: int) -> set[int]:

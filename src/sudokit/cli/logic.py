@@ -450,8 +450,9 @@ def _print_path(path, round_of: list[int] = ()) -> None:
     elif path.solved:
         echo("\n" + str(msgn("Solved by logic in {n} step.", "Solved by logic in {n} steps.", n)))
     else:
-        echo("\n" + str(msgn("Stopped after {n} step: {reason}.", "Stopped after {n} steps: {reason}.",
-                             n, reason=gettext(path.stuck_reason))))
+        echo("\n" + str(msgn("Stopped after {n} step: {reason}.",
+                             "Stopped after {n} steps: {reason}.", n,
+                             reason=gettext(path.stuck_reason))))
     if not path.steps:
         return
     table = Table(title=None, show_edge=False, pad_edge=False)

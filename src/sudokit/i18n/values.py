@@ -142,4 +142,5 @@ class Rendered(Lazy):
         return self.texts[lang or get_language()]
 
 
-__all__ = ["Cell", "Cells", "House", "Houses", "Join", "Lazy", "Rendered", "cell_name", "house_message", "house_name"]
+__all__ = ["Cell", "Cells", "House", "Houses", "Join", "Lazy", "Rendered", "cell_name",
+           "house_message", "house_name"]

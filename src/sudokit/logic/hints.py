@@ -64,7 +64,8 @@ class Hint:
         return out
 
 
-def make_hint(position: Position, step: Step, level: str = "nudge", lang: str | None = None) -> Hint:
+def make_hint(position: Position, step: Step, level: str = "nudge",
+              lang: str | None = None) -> Hint:
     """A hint at ``level`` about ``step``, its text in ``lang`` (default: the language in use)."""
     with language(lang):
         return _make_hint(position, step, level)
@@ -148,7 +149,8 @@ class CheckResult:
             return tr("solved: every entry is right")
         parts = []
         if self.wrong:
-            parts.append(tr("{n} wrong: {cells}", n=len(self.wrong), cells=cell_list(g, self.wrong)))
+            parts.append(tr("{n} wrong: {cells}", n=len(self.wrong),
+                            cells=cell_list(g, self.wrong)))
         else:
             parts.append(tr("no wrong entries"))
         for c in self.clashes:

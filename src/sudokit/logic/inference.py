@@ -361,8 +361,9 @@ class InferenceGraph:
         return (digit - 1) * self.ncells + cell
 
     def name(self, node: int) -> str:
-        """``r1c2=5`` (in the language in use); a group ``r1c78=5`` or ``r45c2=5`` (numbers joined with ``,`` when one has
-        two digits: ``r1c10,11=5``); an ALS node ``ALS{r1c2,r1c5,r2c4}=5``."""
+        """``r1c2=5`` (in the language in use); a group ``r1c78=5`` or ``r45c2=5`` (numbers
+        joined with ``,`` when one has two digits: ``r1c10,11=5``); an ALS node
+        ``ALS{r1c2,r1c5,r2c4}=5``."""
         cells = self.cells(node)
         d = self.digit(node)
         if node >= self.als_base:

@@ -126,7 +126,8 @@ def _open(pos: Position, cage) -> tuple[list[int], int]:
 
 
 def _cage_name(pos: Position, cage):
-    return msg("cage {total} ({cells})", total=cage.total, cells=cell_list(pos.geometry, cage.cells))
+    return msg("cage {total} ({cells})", total=cage.total,
+               cells=cell_list(pos.geometry, cage.cells))
 
 
 def _restrict(pos: Position, technique: str, what: str, cells: list[int], allowed: list[int],
@@ -259,7 +260,8 @@ def cage_pointing(pos: Position):
                 pos, msg("{name}: every way to make {cage} uses {digit}, which can go only in "
                          "{cells}; the cells that see them all lose it",
                          name=REGISTRY["cage-pointing"].title, cage=_cage_name(pos, cage),
-                         digit=d, cells=cell_list(g, places)), eliminations=[(c, d) for c in targets], cells=list(cage.cells),
+                         digit=d, cells=cell_list(g, places)),
+                eliminations=[(c, d) for c in targets], cells=list(cage.cells),
                 candidates=[(c, d) for c in places])
 
 
@@ -285,7 +287,8 @@ def cage_subset(pos: Position):
                     yield tech.step(
                         pos, msg("{name}: {cells} of {cage} hold only {digits}",
                                  name=REGISTRY["cage-subset"].title, cells=cell_list(g, group),
-                                 cage=_cage_name(pos, cage), digits=digit_list(digits_of(union))), eliminations=elims,
+                                 cage=_cage_name(pos, cage),
+                                 digits=digit_list(digits_of(union))), eliminations=elims,
                         cells=list(group), candidates=[(c, d) for c in group for d in digits_of(pos.cands[c])])
         required = _required(pos, cells, need)
         if required is None:
