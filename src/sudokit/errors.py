@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .i18n import tr
+
 
 class SudokitError(ValueError):
     """Base class of every error sudokit raises for bad input or an impossible request."""
@@ -32,9 +34,9 @@ class ParseError(SudokitError):
         if self.source:
             where.append(self.source)
         if self.line is not None:
-            where.append(f"line {self.line}")
+            where.append(tr("line {n}", n=self.line))
         if self.column is not None:
-            where.append(f"column {self.column}")
+            where.append(tr("column {n}", n=self.column))
         prefix = ", ".join(where)
         return f"{prefix}: {self.reason}" if prefix else self.reason
 

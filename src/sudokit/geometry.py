@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
 from .errors import GeometryError, ParseError
+from .i18n import tr
 from .numbers import read_number
 
 MIN_SIZE = 4
@@ -23,12 +24,14 @@ def default_box(size: int) -> tuple[int, int]:
     6 -> 2x3, 8 -> 2x4, 9 -> 3x3, 10 -> 2x5, 12 -> 3x4, 15 -> 3x5, 16 -> 4x4, 20 -> 4x5.
     """
     if not MIN_SIZE <= size <= MAX_SIZE:
-        raise GeometryError(f"size {size} is outside the supported range {MIN_SIZE}..{MAX_SIZE}")
+        raise GeometryError(tr("size {size} is outside the supported range {low}..{high}",
+                               size=size, low=MIN_SIZE, high=MAX_SIZE))
     rows = int(size**0.5)
     while rows > 1 and size % rows:
         rows -= 1
     if rows == 1:
-        raise GeometryError(f"size {size} has no box shape (it is prime); give --box RxC")
+        raise GeometryError(tr("size {size} has no box shape (it is prime); give --box RxC",
+                               size=size))
     return rows, size // rows
 
 
@@ -36,7 +39,8 @@ def parse_box(text: str) -> tuple[int, int]:
     """Parse a box shape written ``RxC`` (box rows x box columns), e.g. ``2x3``."""
     parts = text.lower().replace("*", "x").split("x")
     if len(parts) != 2:
-        raise GeometryError(f"box shape {text!r} is not of the form RxC, e.g. 3x3 or 2x3")
+        raise GeometryError(tr("box shape {box} is not of the form RxC, e.g. 3x3 or 2x3",
+                               box=repr(text)))
     return _box_numbers(parts[0], parts[1], text)
 
 
@@ -50,8 +54,8 @@ def read_box(box) -> tuple[int, int] | None:
     try:
         rows, cols = box
     except (TypeError, ValueError):
-        raise GeometryError(f"box shape {str(box)[:30]} is not of the form RxC, "
-                            f"e.g. 3x3 or 2x3") from None
+        raise GeometryError(tr("box shape {box} is not of the form RxC, e.g. 3x3 or 2x3",
+                               box=str(box)[:30])) from None
     return _box_numbers(rows, cols, box)
 
 
@@ -61,8 +65,8 @@ def _box_numbers(rows, cols, shown) -> tuple[int, int]:
                 read_number(cols, "box columns", 1, MAX_SIZE))
     except ParseError as e:
         shown = repr(shown) if isinstance(shown, str) else str(shown)[:30]
-        raise GeometryError(f"box shape {shown} is not of the form RxC, e.g. 3x3 or 2x3 "
-                            f"({e.reason})") from None
+        raise GeometryError(tr("box shape {box} is not of the form RxC, e.g. 3x3 or 2x3 "
+                               "({reason})", box=shown, reason=e.reason)) from None
 
 
 @dataclass(frozen=True)
@@ -156,9 +160,8 @@ class Geometry:
             box = parse_box(box)
         rows, cols = box
         if rows * cols != size:
-            raise GeometryError(
-                f"box shape {rows}x{cols} does not fit a grid of size {size} ({rows}*{cols} != {size})"
-            )
+            raise GeometryError(tr("box shape {rows}x{cols} does not fit a grid of size {size} "
+                                   "({rows}*{cols} != {size})", rows=rows, cols=cols, size=size))
         return _cached(rows, cols)
 
     @staticmethod
@@ -166,7 +169,7 @@ class Geometry:
         """The geometry whose grid has ``ncells`` cells (a perfect square)."""
         size = int(round(ncells**0.5))
         if size * size != ncells:
-            raise GeometryError(f"{ncells} cells is not a square grid")
+            raise GeometryError(tr("{n} cells is not a square grid", n=ncells))
         return Geometry.of(size, box)
 
     # --- cells -----------------------------------------------------------------------------

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from .errors import InvalidPuzzleError, SudokitError
 from .geometry import Geometry
+from .i18n import msg, tr
+from .i18n.values import Cell, House
 from .symbols import get_alphabet
 
 
@@ -23,11 +25,12 @@ class Clash:
         sym = get_alphabet(None).encode(self.value, geometry.size)
         if self.house < 0:
             (r1, c1), (r2, c2) = divmod(self.first, geometry.size), divmod(self.second, geometry.size)
-            move = "a knight's move" if {abs(r1 - r2), abs(c1 - c2)} == {1, 2} else "a king's move"
-            where = f"{move} apart"
+            where = (msg("a knight's move apart") if {abs(r1 - r2), abs(c1 - c2)} == {1, 2}
+                     else msg("a king's move apart"))
         else:
-            where = geometry.house_name(self.house)
-        return f"{geometry.name(self.first)} and {geometry.name(self.second)} both hold {sym} ({where})"
+            where = House(geometry, self.house)
+        return tr("{cell} and {other} both hold {digit} ({where})", cell=Cell(geometry, self.first),
+                  other=Cell(geometry, self.second), digit=sym, where=where)
 
 
 class Grid:
@@ -144,7 +147,8 @@ class Grid:
         clashes = self.clashes()
         if clashes:
             first = clashes[0].describe(self.geometry)
-            more = f" (and {len(clashes) - 1} more clashes)" if len(clashes) > 1 else ""
+            more = (" " + tr("(and {n} more clashes)", n=len(clashes) - 1)
+                    if len(clashes) > 1 else "")
             raise InvalidPuzzleError(first + more)
 
     def candidates_of(self, cell: int) -> set[int]:

@@ -19,6 +19,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 
 from .errors import CancelledError, SearchLimitError
+from .i18n import tr
 
 
 class CancelToken:
@@ -54,9 +55,9 @@ class Budget:
 
     def check(self) -> None:
         if self.cancel is not None and self.cancel.cancelled:
-            raise CancelledError(f"{self.what} was cancelled")
+            raise CancelledError(tr("{name} was cancelled", name=self.what))
         if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise SearchLimitError(f"{self.what} stopped at its time limit")
+            raise SearchLimitError(tr("{name} stopped at its time limit", name=self.what))
 
 
 _current: ContextVar[Budget] = ContextVar("sudokit_budget", default=Budget())

@@ -43,8 +43,9 @@ from dataclasses import dataclass, field
 
 from . import limits
 from .errors import InvalidPuzzleError, SearchLimitError, SudokitError
+from .i18n import N_, gettext, tr
 
-LEVELS = ("easy", "medium", "hard", "expert", "extreme")
+LEVELS = (N_("easy"), N_("medium"), N_("hard"), N_("expert"), N_("extreme"))
 
 #: Level -> [low, high) score band.
 LEVEL_BANDS: dict[str, tuple[float, float]] = {
@@ -160,7 +161,8 @@ def level_band(level: str) -> tuple[float, float]:
     """The [low, high) score band of a level name (case-insensitive)."""
     key = level.strip().lower()
     if key not in LEVEL_BANDS:
-        raise SudokitError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
+        raise SudokitError(tr("unknown level {level}; choose one of {choices}", level=repr(level),
+                              choices=", ".join(LEVELS)))
     return LEVEL_BANDS[key]
 
 
@@ -397,14 +399,22 @@ class Rating:
     @property
     def label(self) -> str:
         """``hard (3.4)``; ``extreme (9.6, needs trial)`` when trial was needed."""
-        tail = ", needs trial" if self.trial else ""
-        return f"{self.level} ({self.score:.1f}{tail})"
+        if self.trial:
+            return tr("{level} ({score}, needs trial)", level=self.level_name,
+                      score=f"{self.score:.1f}")
+        return tr("{level} ({score})", level=self.level_name, score=f"{self.score:.1f}")
+
+    @property
+    def level_name(self) -> str:
+        """The level in the language in use (``level`` is the id: easy ... extreme)."""
+        return gettext(self.level)
 
     def summary(self) -> str:
         """One line: ``3.4 hard: hidden-single, naked-single, hidden-pair``."""
-        note = " (needs trial)" if self.trial else ""
-        stuck = "; not solved by the techniques" if not self.solved else ""
-        return f"{self.score:.1f} {self.level}{note}: {', '.join(self.techniques) or 'nothing to do'}{stuck}"
+        note = " " + tr("(needs trial)") if self.trial else ""
+        stuck = tr("; not solved by the techniques") if not self.solved else ""
+        techniques = ", ".join(self.techniques) or tr("nothing to do")
+        return f"{self.score:.1f} {self.level_name}{note}: {techniques}{stuck}"
 
     def to_dict(self) -> dict:
         return {"score": self.score, "level": self.level, "techniques": list(self.techniques),

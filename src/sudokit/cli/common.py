@@ -19,6 +19,7 @@ from rich.text import Text
 from .. import formats
 from ..errors import CancelledError, SearchLimitError, SudokitError
 from ..grid import Grid
+from ..i18n import gettext, tr
 from ..symbols import ALPHABETS
 
 # --- exit codes -------------------------------------------------------------------------------
@@ -54,8 +55,9 @@ def echo(text: str = "") -> None:
 
 
 def message(text: str, style: str | None = None) -> None:
-    """One line for the user on stderr (never read as markup)."""
-    err.print(Text(text, style=style or ""))
+    """One line for the user on stderr (never read as markup), in the language in use: a
+    message id (marked ``N_``) is translated here, other text is shown as it is."""
+    err.print(Text(gettext(text), style=style or ""))
 
 
 def warn(text: str) -> None:
@@ -64,7 +66,7 @@ def warn(text: str) -> None:
 
 def fail(text: str, code: int = EXIT_INVALID) -> NoReturn:
     """Print ``error: text`` in red on stderr and exit with ``code``."""
-    message(f"error: {text}", "bold red")
+    message(tr("error: {text}", text=gettext(text)), "bold red")
     raise typer.Exit(code)
 
 

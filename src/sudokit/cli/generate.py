@@ -205,7 +205,7 @@ def generate(
 
             write_booklet(output, [g.puzzle for g in made], solutions=True,
                           answers=[g.solution for g in made],
-                          labels=[f"{g.rating.level} {g.rating.score:.1f}" if rate and g.rating else ""
+                          labels=[f"{g.rating.level_name} {g.rating.score:.1f}" if rate and g.rating else ""
                                   for g in made])
             message(f"wrote {output}")
         if count > 1:

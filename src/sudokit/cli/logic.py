@@ -13,6 +13,7 @@ from rich.table import Table
 from .. import limits
 from ..errors import CancelledError, SearchLimitError, SudokitError
 from ..grid import Grid
+from ..i18n import N_, gettext, msgn, tr
 from ..logic import LogicalSolver, Position, SolvePath
 from ..logic.hints import LEVELS, make_hint
 from ..logic.options import Options
@@ -44,8 +45,11 @@ def _check_techniques(ids: list[str] | None) -> list[str] | None:
     for tid in ids or ():
         if tid not in REGISTRY:
             known = ", ".join(default_order() + sorted(ON_REQUEST))
-            hint = " (catalogued, not available yet)" if tid in CATALOGUE else ""
-            raise typer.BadParameter(f"unknown technique {tid!r}{hint}; valid ids: {known}")
+            if tid in CATALOGUE:
+                raise typer.BadParameter(tr("unknown technique {id} (catalogued, not available "
+                                            "yet); valid ids: {known}", id=repr(tid), known=known))
+            raise typer.BadParameter(tr("unknown technique {id}; valid ids: {known}", id=repr(tid),
+                                        known=known))
     return ids
 
 
@@ -72,9 +76,11 @@ def _search_options(values: list[str] | None) -> Options | None:
     for item in values:
         name, _, value = item.partition("=")
         if name not in known:
-            raise typer.BadParameter(f"unknown search option {name!r}; valid: {', '.join(known)}")
+            raise typer.BadParameter(tr("unknown search option {name}; valid: {known}",
+                                        name=repr(name), known=", ".join(known)))
         if value.lower() not in ("on", "off", "true", "false", "yes", "no", "1", "0"):
-            raise typer.BadParameter(f"{item!r}: give {name}=on or {name}=off")
+            raise typer.BadParameter(tr("{item}: give {name}=on or {name}=off", item=repr(item),
+                                        name=name))
         changes[known[name]] = value.lower() in ("on", "true", "yes", "1")
     return replace(Options(), **changes)
 
@@ -135,25 +141,28 @@ def _seconds(time_limit: float) -> str:
 def limit_message(error: BaseException, command: str, time_limit: float | None, done: str) -> str:
     """``explain stopped at the time limit of 2 s after 37 steps; raise --time-limit``."""
     if isinstance(error, CancelledError):
-        return f"{command} was cancelled {done}"
+        return tr("{command} was cancelled {done}", command=command, done=done)
     if time_limit is None:
-        return f"{command} stopped at a search limit {done}"
-    return f"{command} stopped at the time limit of {_seconds(time_limit)} s {done}; raise --time-limit"
+        return tr("{command} stopped at a search limit {done}", command=command, done=done)
+    return tr("{command} stopped at the time limit of {seconds} s {done}; raise --time-limit",
+              command=command, seconds=_seconds(time_limit), done=done)
 
 
 def _steps_done(n: int) -> str:
-    return f"after {n} step{'s' if n != 1 else ''}"
+    return str(msgn("after {n} step", "after {n} steps", n))
 
 
-COUNTING = "while counting the puzzle's solutions"
+COUNTING = N_("while counting the puzzle's solutions")
 
 
 # --- what the solution count says -----------------------------------------------------------
 
-NO_SOLUTION = "the puzzle has no solution"
-POSITION_NO_SOLUTION = "this position has no solution: an entry or a removed candidate is wrong"
-SEVERAL_SOLUTIONS = "the puzzle has several solutions"
-CANNOT_FINISH = f"{SEVERAL_SOLUTIONS}: each step is sound, but no technique can finish it"
+# Message ids: common.message translates them when they are shown.
+NO_SOLUTION = N_("the puzzle has no solution")
+POSITION_NO_SOLUTION = N_("this position has no solution: an entry or a removed candidate is wrong")
+SEVERAL_SOLUTIONS = N_("the puzzle has several solutions")
+CANNOT_FINISH = N_("the puzzle has several solutions: each step is sound, but no technique can "
+                   "finish it")
 
 
 @dataclass
@@ -215,24 +224,24 @@ def _enabled(solver: LogicalSolver, position: Position) -> str:
     off = [t for t in every if t not in ids]
     trial = [t for t in every if REGISTRY[t].family in TRIAL_FAMILIES]
     if not off:
-        text = (f"all {len(ids)} techniques were tried, trial included (its searches gave up "
-                f"within their node budgets)")
+        text = tr("all {n} techniques were tried, trial included (its searches gave up within "
+                  "their node budgets)", n=len(ids))
     elif len(ids) <= len(off):
-        text = f"techniques enabled: {', '.join(ids) or 'none'}"
+        text = tr("techniques enabled: {ids}", ids=", ".join(ids) or tr("none"))
     else:
-        text = f"every technique but {', '.join(off)} was enabled"
+        text = tr("every technique but {ids} was enabled", ids=", ".join(off))
     if not any(t in ids for t in trial):
-        text += f"; trial ({', '.join(trial)}) is off"
+        text += tr("; trial ({ids}) is off", ids=", ".join(trial))
     return text
 
 
 def stuck_reason(solutions: Solutions | None, solver: LogicalSolver, position: Position) -> str:
     """Why no chosen technique applies: several solutions, or the techniques enabled."""
     if solutions is not None and solutions.count > 1:
-        return (f"no chosen technique applies because {SEVERAL_SOLUTIONS} (each step is sound, "
-                f"but no technique can finish it)")
-    return (f"no chosen technique applies to this position (the puzzle has one solution; "
-            f"{_enabled(solver, position)})")
+        return tr("no chosen technique applies because the puzzle has several solutions (each "
+                  "step is sound, but no technique can finish it)")
+    return tr("no chosen technique applies to this position (the puzzle has one solution; "
+              "{enabled})", enabled=_enabled(solver, position))
 
 
 def _limit_exit(error: BaseException, command: str, time_limit: float | None, done: str) -> NoReturn:
@@ -242,7 +251,8 @@ def _limit_exit(error: BaseException, command: str, time_limit: float | None, do
 def _stop_on_contradiction(position: Position) -> None:
     reason = position.contradiction()
     if reason:
-        message(f"error: the position cannot be solved: {reason}", "bold red")
+        message(tr("error: {text}", text=tr("the position cannot be solved: {reason}",
+                                             reason=reason)), "bold red")
         raise typer.Exit(EXIT_NO_SOLUTION)
 
 
@@ -250,7 +260,8 @@ def _stop_on_contradiction(position: Position) -> None:
 
 def _check_level(level: str) -> str:
     if level not in LEVELS:
-        raise typer.BadParameter(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
+        raise typer.BadParameter(tr("unknown level {level}; choose one of {choices}",
+                                    level=repr(level), choices=", ".join(LEVELS)))
     return level
 
 
@@ -281,7 +292,7 @@ def hint(
         if position.is_solved:
             message("the puzzle is already solved")
             raise typer.Exit(EXIT_OK)
-        done = COUNTING
+        done = gettext(COUNTING)
         try:
             with limits.limited(time_limit, what="hint"):
                 solutions, solver = _counted_solver(position, technique, exclude, uniqueness, search)
@@ -351,7 +362,7 @@ def explain(
         except (SearchLimitError, CancelledError) as e:
             path = partial_path(e)
             if path is None:
-                _limit_exit(e, "explain", time_limit, COUNTING)
+                _limit_exit(e, "explain", time_limit, gettext(COUNTING))
             stopped = e
             path.stuck_reason = ("cancelled" if isinstance(e, CancelledError) else
                                  "the time limit was reached" if time_limit is not None else
@@ -390,8 +401,8 @@ def explain(
 
 def _rounds_stuck(solutions: Solutions) -> str:
     if solutions.count > 1:
-        return f"the singles have run out; {CANNOT_FINISH}"
-    return "the singles have run out (the puzzle has one solution)"
+        return tr("the singles have run out; {reason}", reason=gettext(CANNOT_FINISH))
+    return tr("the singles have run out (the puzzle has one solution)")
 
 
 def _rounds_path(solver: LogicalSolver, position: Position, round_of: list[int]) -> SolvePath:
@@ -411,7 +422,7 @@ def _rounds_path(solver: LogicalSolver, position: Position, round_of: list[int])
     _add_rounds(path, pos, done, round_of)
     reason = pos.contradiction()
     path.position, path.solved = pos, pos.is_solved and reason is None
-    path.stuck_reason = "" if path.solved else (reason or "the singles have run out")
+    path.stuck_reason = "" if path.solved else (reason or tr("the singles have run out"))
     return path
 
 
@@ -428,31 +439,36 @@ def _print_path(path, round_of: list[int] = ()) -> None:
     for i, step in enumerate(path.steps, 1):
         if round_of and (i == 1 or round_of[i - 1] != round_of[i - 2]):
             count = round_of.count(round_of[i - 1])
-            echo(f"Round {round_of[i - 1]}: {count} placement{'s' if count != 1 else ''}")
+            echo(str(msgn("Round {round}: {n} placement", "Round {round}: {n} placements", count,
+                          round=round_of[i - 1])))
         echo(f"{i:>{width}}. {step.explanation}")
     n = len(path.steps)
     if path.solved and path.trial_steps:
-        echo(f"\nSolved in {n} step{'s' if n != 1 else ''}, {path.trial_steps} of them trial "
-             f"(candidate tests): not by logic alone.")
+        echo("\n" + str(msgn("Solved in {n} step, {trial} of them trial (candidate tests): not "
+                             "by logic alone.", "Solved in {n} steps, {trial} of them trial "
+                             "(candidate tests): not by logic alone.", n, trial=path.trial_steps)))
     elif path.solved:
-        echo(f"\nSolved by logic in {n} step{'s' if n != 1 else ''}.")
+        echo("\n" + str(msgn("Solved by logic in {n} step.", "Solved by logic in {n} steps.", n)))
     else:
-        echo(f"\nStopped after {n} step{'s' if n != 1 else ''}: {path.stuck_reason}.")
+        echo("\n" + str(msgn("Stopped after {n} step: {reason}.",
+                             "Stopped after {n} steps: {reason}.", n,
+                             reason=gettext(path.stuck_reason))))
     if not path.steps:
         return
     table = Table(title=None, show_edge=False, pad_edge=False)
-    table.add_column("technique")
+    table.add_column(tr("technique"))
     table.add_column("id")
-    table.add_column("steps", justify="right")
-    table.add_column("difficulty", justify="right")
+    table.add_column(tr("steps"), justify="right")
+    table.add_column(tr("difficulty"), justify="right")
     counts = path.summary
     for tid in path.techniques:
         tech = REGISTRY[tid]
-        table.add_row(tech.name, tid, str(counts[tid]), f"{tech.difficulty:.1f}")
+        table.add_row(tech.local_name, tid, str(counts[tid]), f"{tech.difficulty:.1f}")
     echo()
     out.print(table)
     hardest = path.hardest
-    echo(f"\nHardest: {hardest.name} ({hardest.difficulty:.1f})")
+    echo("\n" + tr("Hardest: {name} ({difficulty})", name=hardest.name,
+                   difficulty=f"{hardest.difficulty:.1f}"))
 
 
 # --- steps ------------------------------------------------------------------------------------
@@ -480,10 +496,11 @@ def steps(
     if list_ids:
         for tid in default_order():
             tech = REGISTRY[tid]
-            echo(f"{tid:<28} {tech.difficulty:>4.1f}  {tech.name}")
+            echo(f"{tid:<28} {tech.difficulty:>4.1f}  {tech.local_name}")
         for tid in sorted(ON_REQUEST, key=lambda t: (REGISTRY[t].difficulty, t)):
             tech = REGISTRY[tid]
-            echo(f"{tid:<28} {tech.difficulty:>4.1f}  {tech.name} (only when asked for by id)")
+            echo(f"{tid:<28} {tech.difficulty:>4.1f}  {tech.local_name} "
+                 + tr("(only when asked for by id)"))
         raise typer.Exit(EXIT_OK)
     if puzzle is None:
         message("error: give a PUZZLE|POSITION (or --list)", "bold red")
@@ -500,14 +517,15 @@ def steps(
         except (SearchLimitError, CancelledError) as e:
             found = getattr(e, "steps", None)
             if found is None:
-                _limit_exit(e, "steps", time_limit, COUNTING)
+                _limit_exit(e, "steps", time_limit, gettext(COUNTING))
             stopped = e
         g = position.geometry
         for step in found:
             echo(json.dumps(step.to_dict(g)) if as_json else step.explanation)
         if stopped is not None:
             n = len(found)
-            _limit_exit(stopped, "steps", time_limit, f"after {n} step{'s' if n != 1 else ''} found")
+            _limit_exit(stopped, "steps", time_limit,
+                        str(msgn("after {n} step found", "after {n} steps found", n)))
         if reason:
             message(reason)
         if solutions.count > 1:
@@ -519,9 +537,10 @@ def steps(
 
 def _nothing_found(solutions: Solutions, solver: LogicalSolver, position: Position) -> str:
     if solutions.count > 1:
-        return f"no step of the chosen techniques in this position ({SEVERAL_SOLUTIONS})"
-    return (f"no step of the chosen techniques in this position (the puzzle has one solution; "
-            f"{_enabled(solver, position)})")
+        return tr("no step of the chosen techniques in this position (the puzzle has several "
+                  "solutions)")
+    return tr("no step of the chosen techniques in this position (the puzzle has one solution; "
+              "{enabled})", enabled=_enabled(solver, position))
 
 
 HINT_HELP = (

@@ -11,13 +11,45 @@ from typer.core import TyperGroup
 
 from .. import __version__
 from ..errors import SudokitError
+from ..i18n import from_environment, set_language
 from . import batch, common, generate, logic, rate, read, render, serve, solve
 from .common import EXIT_CODES_HELP, EXIT_INTERRUPTED, error_code, fail, internal_error, interrupted
 
 
+def take_language(args: list[str]) -> list[str]:
+    """Set the language of the output from ``--lang CODE`` (anywhere before ``--``), else
+    ``SUDOKIT_LANG``, else the locale; the arguments without ``--lang``."""
+    rest, chosen, i = [], None, 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--":
+            rest += args[i:]
+            break
+        if arg == "--lang" or arg.startswith("--lang="):
+            if arg == "--lang":
+                if i + 1 >= len(args):
+                    raise typer.BadParameter("--lang needs a language code", param_hint="--lang")
+                chosen, i = args[i + 1], i + 2
+            else:
+                chosen, i = arg.split("=", 1)[1], i + 1
+            continue
+        rest.append(arg)
+        i += 1
+    try:
+        set_language(chosen if chosen is not None else from_environment())
+    except ValueError as e:
+        raise typer.BadParameter(str(e), param_hint="--lang" if chosen is not None
+                                 else "SUDOKIT_LANG") from None
+    return rest
+
+
 class Commands(TyperGroup):
     """The command group: whatever a command lets through becomes one line and an exit code
-    (Ctrl-C 130, a sudokit error its own code, anything else an internal error, 70)."""
+    (Ctrl-C 130, a sudokit error its own code, anything else an internal error, 70). ``--lang``
+    is read here, wherever it stands (see :func:`take_language`)."""
+
+    def parse_args(self, ctx, args):
+        return super().parse_args(ctx, take_language(list(args)))
 
     def invoke(self, ctx):
         try:
@@ -61,6 +93,10 @@ def main(
     version: Annotated[bool, typer.Option(
         "--version", "-V", callback=_show_version, is_eager=True,
         help="Show the version and exit.")] = False,
+    lang: Annotated[str | None, typer.Option(
+        "--lang", metavar="CODE", show_default=False,
+        help="Language of the output: en or sv (may stand anywhere on the line; default: "
+             "SUDOKIT_LANG, else the locale, LC_ALL / LC_MESSAGES / LANG).")] = None,
 ) -> None:
     """Solve, explain, rate and generate Sudoku puzzles of every size."""
 

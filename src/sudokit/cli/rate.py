@@ -11,15 +11,17 @@ import typer
 from .. import limits
 from ..errors import CancelledError, SearchLimitError, SudokitError
 from ..grid import Grid
+from ..i18n import N_, gettext, msgn, tr
 from .common import (
     EXIT_CODES_HELP, EXIT_INVALID, EXIT_LIMIT, EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK,
     AlphabetOpt, BoxOpt, FormatOpt, PuzzleArg, CagesOpt, RegionsOpt, VariantOpt, apply_variant, echo,
     handle_errors, message, read_puzzles,
 )
 
-NO_SOLUTION = "the puzzle has no solution"
-SEVERAL_SOLUTIONS = ("the puzzle has several solutions, so it has no rating: only a puzzle with "
-                     "exactly one solution is rated")
+# Message ids, translated where they are shown (common.message) or raised (_Unrated)
+NO_SOLUTION = N_("the puzzle has no solution")
+SEVERAL_SOLUTIONS = N_("the puzzle has several solutions, so it has no rating: only a puzzle "
+                       "with exactly one solution is rated")
 
 
 def _result_json(index: int, grid: Grid, alphabet: str | None, rating=None, unique=None,
@@ -40,16 +42,17 @@ class _Unrated(SudokitError):
     its exit code and ``status`` its JSON status."""
 
     def __init__(self, text: str, code: int, status: str) -> None:
-        super().__init__(text)
+        super().__init__(gettext(text))
         self.code, self.status = code, status
 
 
 def _limit_text(error: BaseException, time_limit: float | None, done: str) -> str:
     if isinstance(error, CancelledError):
-        return f"the rating was cancelled {done}"
+        return tr("the rating was cancelled {done}", done=done)
     if time_limit is None:
-        return f"the rating stopped at a search limit {done}"
-    return f"the rating stopped at the time limit of {time_limit:g} s {done}; raise --time-limit"
+        return tr("the rating stopped at a search limit {done}", done=done)
+    return tr("the rating stopped at the time limit of {seconds} s {done}; raise --time-limit",
+              seconds=f"{time_limit:g}", done=done)
 
 
 def _rate_one(grid: Grid, time_limit: float | None):
@@ -60,7 +63,7 @@ def _rate_one(grid: Grid, time_limit: float | None):
     from .. import search
 
     grid.validate()
-    done = "while counting the puzzle's solutions"
+    done = tr("while counting the puzzle's solutions")
     try:
         with limits.limited(time_limit, what="the rating"):
             count = search.count_solutions(grid, 2)
@@ -68,13 +71,13 @@ def _rate_one(grid: Grid, time_limit: float | None):
                 raise _Unrated(NO_SOLUTION, EXIT_NO_SOLUTION, "no-solution")
             if count > 1:
                 raise _Unrated(SEVERAL_SOLUTIONS, EXIT_MULTIPLE, "multiple")
-            done = "after 0 steps"
+            done = str(msgn("after {n} step", "after {n} steps", 0))
             return rate_puzzle(grid, unique=True)
     except (SearchLimitError, CancelledError) as e:
         path = partial_path(e)
         if path is not None:
             n = len(path.steps)
-            done = f"after {n} step{'s' if n != 1 else ''}"
+            done = str(msgn("after {n} step", "after {n} steps", n))
         raise _Unrated(_limit_text(e, time_limit, done), EXIT_LIMIT, "limit") from None
 
 

@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from .. import display, formats, search
+from ..i18n import tr
 from ..search import backtrack
 from ..errors import SudokitError
 from ..grid import Grid
@@ -83,21 +84,25 @@ def _status_message(result: SearchResult, limit: int | None, count_mode: bool) -
     """What the user should know about the outcome, None when it is a plain unique solution."""
     status, n = result.status, result.count
     if status == NO_SOLUTION:
-        return "the puzzle has no solution"
+        return tr("the puzzle has no solution")
     if status == MULTIPLE:
         if result.complete:
-            how = f"it has {n} solutions"
+            how = tr("it has {n} solutions", n=n)
         elif limit is not None and n >= limit:
-            how = f"found {n}, the search stops at --limit {limit}"
+            how = tr("found {n}, the search stops at --limit {limit}", n=n, limit=limit)
         else:
-            how = f"found {n} before the search limit"
-        tail = "" if count_mode else "; the first is shown"
-        return f"the puzzle has several solutions ({how}){tail}"
+            how = tr("found {n} before the search limit", n=n)
+        if count_mode:
+            return tr("the puzzle has several solutions ({how})", how=how)
+        return tr("the puzzle has several solutions ({how}); the first is shown", how=how)
     if status == LIMIT:
-        found = "found a solution but " if n else ""
-        return (f"{found}the search stopped at its node or time limit after {_nodes(result)}, "
-                f"before it could tell whether the puzzle has {'another' if n else 'a'} "
-                f"solution (raise --node-limit or --time-limit)")
+        if n:
+            return tr("found a solution but the search stopped at its node or time limit after "
+                      "{nodes}, before it could tell whether the puzzle has another solution "
+                      "(raise --node-limit or --time-limit)", nodes=_nodes(result))
+        return tr("the search stopped at its node or time limit after {nodes}, before it could "
+                  "tell whether the puzzle has a solution (raise --node-limit or --time-limit)",
+                  nodes=_nodes(result))
     return None
 
 

@@ -17,6 +17,7 @@ from types import ModuleType
 
 from ..errors import GeometryError, ParseError
 from ..grid import Grid
+from ..i18n import tr
 from . import (_ambiguous, _common, _layout, bordered, classic, comma, fpuzzles, jigsaw, jsonfmt,
                line, opensudoku, pencilmark, sdk, ss, sudokupad, sukaku)
 
@@ -49,7 +50,8 @@ def get_format(name: str) -> ModuleType:
         key = name.lower()
         return formats()[ALIASES.get(key, key)]
     except (KeyError, AttributeError):
-        raise ParseError(f"unknown format {name!r}; choose one of {', '.join(formats())}") from None
+        raise ParseError(tr("unknown format {name}; choose one of {choices}", name=repr(name),
+                            choices=", ".join(formats()))) from None
 
 
 def detect(text: str) -> str:
@@ -58,14 +60,14 @@ def detect(text: str) -> str:
     :mod:`._ambiguous`)."""
     if max(map(len, text.splitlines()), default=0) > MAX_LINE_CHARS and \
             not text.lstrip("\ufeff \t\r\n").startswith(("{", "[", "<")):
-        raise ParseError("the text has a line too long for any puzzle format")
+        raise ParseError(tr("the text has a line too long for any puzzle format"))
     chosen = _ambiguous.choose(text)
     if chosen:
         return chosen
     for m in _MODULES:
         if m.detect(text):
             return m.NAME
-    raise ParseError("the text is not a puzzle in any supported format")
+    raise ParseError(tr("the text is not a puzzle in any supported format"))
 
 
 def parse(text: str, fmt: str | None = None, box=None, alphabet: str | None = None,
@@ -91,7 +93,7 @@ def _located(read, source: str | None) -> list:
     except GeometryError as e:
         raise (GeometryError(f"{source}: {e}") if source else e) from None
     if not found:
-        raise ParseError("no puzzle found", source=source)
+        raise ParseError(tr("no puzzle found"), source=source)
     return found
 
 
@@ -110,9 +112,9 @@ def _checked_module(text: str, fmt: str | None, source: str | None, box=None,
     """The module for ``text`` (named, chosen by the box for a length two formats share, or
     detected), after the checks every format shares."""
     if not text.strip():
-        raise ParseError("the input is empty", source=source)
+        raise ParseError(tr("the input is empty"), source=source)
     if "\0" in text[:8192]:
-        raise ParseError("this is binary data, not a puzzle text", source=source)
+        raise ParseError(tr("this is binary data, not a puzzle text"), source=source)
     try:
         module = get_format(fmt or _ambiguous.choose(text, box, alphabet) or detect_or_line(text))
     except ParseError as e:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from ..errors import GeometryError, ParseError, SudokitError
 from ..geometry import MAX_SIZE, MIN_SIZE, Geometry, default_box, read_box
 from ..grid import Grid
+from ..i18n import tr
 from ..symbols import Alphabet, get_alphabet
 
 #: The most cells a grid can have (the largest supported size, squared).
@@ -67,13 +68,15 @@ def symbol_error(ch: str, size: int, alphabet: Alphabet, line: int | None,
     shown = ch if ch.isprintable() else repr(ch)[1:-1]
     if len(alphabet.symbols) < size:
         return ParseError(
-            f"character {shown!r}: the {alphabet.name!r} alphabet has {len(alphabet.symbols)} "
-            f"symbols, too few for a {size}x{size} grid, so only blanks "
-            f"({alphabet.blanks(size)}) are read; use the json or grid format",
+            tr("character {char}: the {alphabet} alphabet has {n} symbols, too few for a "
+               "{size}x{size} grid, so only blanks ({blanks}) are read; use the json or grid "
+               "format", char=repr(shown), alphabet=repr(alphabet.name), n=len(alphabet.symbols),
+               size=size, blanks=alphabet.blanks(size)),
             line=line, column=column, char=ch)
     return ParseError(
-        f"character {shown!r} is not a symbol of a {size}x{size} grid "
-        f"({alphabet.for_size(size)}, blanks {alphabet.blanks(size)})",
+        tr("character {char} is not a symbol of a {size}x{size} grid ({symbols}, blanks "
+           "{blanks})", char=repr(shown), size=size, symbols=alphabet.for_size(size),
+           blanks=alphabet.blanks(size)),
         line=line, column=column, char=ch)
 
 
@@ -101,7 +104,8 @@ def decode_symbols(text: str, size: int, alphabet, where: str) -> list[int]:
         v = table.get(ch)
         if v is None:
             e = symbol_error(ch, size, a, None, None)
-            raise ParseError(f"{where}, cell {i + 1}: {e.reason}", char=ch)
+            raise ParseError(tr("{where}, cell {n}: {reason}", where=where, n=i + 1,
+                                reason=e.reason), char=ch)
         values.append(v)
     return values
 

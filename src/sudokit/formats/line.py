@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..errors import GeometryError, ParseError
 from ..geometry import Geometry
 from ..grid import Grid
+from ..i18n import tr
 from ..symbols import BLANKS, get_alphabet
 from . import sukaku
 from ._common import (MAX_CELLS, blank_decoder, blank_for, box_arg, content_lines,
@@ -79,19 +80,22 @@ def parse_line(text: str, box=None, alphabet=None, line_no: int | None = None) -
     if best is None:
         total = sum(len(t) for _, t in tokens)
         if stop < len(text) and not text[stop].isspace() and total > 0:
-            raise ParseError(f"unexpected character {text[stop]!r} after {total} cells",
+            raise ParseError(tr("unexpected character {char} after {n} cells",
+                                char=repr(text[stop]), n=total),
                              line=line_no, column=stop + 1, char=text[stop])
         if total == 0:
-            raise ParseError("no puzzle on this line", line=line_no)
+            raise ParseError(tr("no puzzle on this line"), line=line_no)
         if box is not None:
             want = Geometry.of(box[0] * box[1], box)
-            raise ParseError(f"found {total} cells, a {want.size}x{want.size} grid "
-                             f"(box {want.box_shape}) needs {want.ncells}", line=line_no)
+            raise ParseError(tr("found {n} cells, a {size}x{size} grid (box {box}) needs {cells}",
+                                n=total, size=want.size, box=want.box_shape, cells=want.ncells),
+                             line=line_no)
         near = min((n for n in range(4, 65) if _usable_size(n * n, None)),
                    key=lambda n: abs(n * n - total))
         raise ParseError(
-            f"found {total} cells; a {near}x{near} grid has {near * near} (a puzzle line has "
-            f"N*N cells: 16, 36, 64, 81, 100, 144, 256, ...)", line=line_no)
+            tr("found {n} cells; a {size}x{size} grid has {cells} (a puzzle line has N*N cells: "
+               "16, 36, 64, 81, 100, 144, 256, ...)", n=total, size=near, cells=near * near),
+            line=line_no)
     ntok, ncells = best
     geometry = Geometry.for_cells(ncells, box)
     a, table = blank_decoder(alphabet, geometry.size)

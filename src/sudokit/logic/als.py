@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..geometry import Geometry
+from ..i18n.values import cell_name
 from .links import digit_cell_masks, house_masks, peer_masks
 from .position import Position
 
@@ -261,12 +262,12 @@ def full_als_index(pos: Position) -> ALSIndex:
 
 
 def describe_als(geometry: Geometry, a: ALS) -> str:
-    """``r1c1,r1c2 {3,5,8}``."""
+    """``r1c1,r1c2 {3,5,8}`` (cells named in the language in use)."""
     cells = []
     m = a.cells
     while m:
         low = m & -m
-        cells.append(geometry.name(low.bit_length() - 1))
+        cells.append(cell_name(geometry, low.bit_length() - 1))
         m ^= low
     digits = []
     m = a.digits

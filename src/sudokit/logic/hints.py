@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 
 from ..errors import InvalidPuzzleError, SudokitError
 from ..grid import Clash, Grid
+from ..i18n import DEFAULT, get_language, gettext, language, tr
+from ..i18n.values import Houses
 from .position import Position
 from .solver import LogicalSolver, solutions
 from .step import Step, cell_list
@@ -21,7 +23,7 @@ class Hint:
     At level ``nudge`` the text names the technique and where to look, never the answer; at
     level ``step`` it is the step's full explanation. The step is kept either way, so a program
     can go from the nudge to the step (:meth:`at`) and apply it (:meth:`apply`) without searching
-    again.
+    again. ``lang`` is the language of its texts (``text``, ``name``, :meth:`to_dict`).
     """
 
     level: str
@@ -30,6 +32,7 @@ class Hint:
     text: str = ""
     houses: list[int] = field(default_factory=list)
     cells: list[int] = field(default_factory=list)
+    lang: str = DEFAULT
 
     @property
     def technique(self) -> str:
@@ -37,11 +40,11 @@ class Hint:
 
     @property
     def name(self) -> str:
-        return self.step.name
+        return gettext(self.step.english_name, self.lang)
 
-    def at(self, level: str) -> Hint:
-        """The same hint at another level."""
-        return make_hint(self.position, self.step, level)
+    def at(self, level: str, lang: str | None = None) -> Hint:
+        """The same hint at another level (its text in ``lang``, default the language in use)."""
+        return make_hint(self.position, self.step, level, lang)
 
     def apply(self) -> Position:
         """A new position with the step applied (the hint's own position is left as it was)."""
@@ -56,14 +59,20 @@ class Hint:
                "text": self.text, "houses": [g.house_name(h) for h in self.houses],
                "cells": [[c // n + 1, c % n + 1] for c in self.cells]}
         if self.level == "step":
-            out["step"] = self.step.to_dict(g)
+            with language(self.lang):
+                out["step"] = self.step.to_dict(g)
         return out
 
 
-def make_hint(position: Position, step: Step, level: str = "nudge") -> Hint:
-    """A hint at ``level`` about ``step``."""
-    if level not in LEVELS:
-        raise SudokitError(f"unknown hint level {level!r}; choose one of {', '.join(LEVELS)}")
+def make_hint(position: Position, step: Step, level: str = "nudge",
+              lang: str | None = None) -> Hint:
+    """A hint at ``level`` about ``step``, its text in ``lang`` (default: the language in use)."""
+    with language(lang):
+        return _make_hint(position, step, level)
+
+
+def _make_hint(position: Position, step: Step, level: str) -> Hint:
+    _check_level(level)
     g = position.geometry
     houses = list(dict.fromkeys(step.houses or step.base_sets))
     # the cells of the pattern's candidates (for a forcing chain: the assumption, not the chain)
@@ -71,25 +80,33 @@ def make_hint(position: Position, step: Step, level: str = "nudge") -> Hint:
     if level == "step":
         text = step.explanation
     else:
-        where = ", ".join(g.house_name(h) for h in houses) if houses else cell_list(g, cells)
-        text = f"{step.name}: look at {where}." if where else f"Look for a {step.name}."
-    return Hint(level, step, position, text, houses, cells)
+        where = Houses(g, houses) if houses else cell_list(g, cells)
+        text = (tr("{name}: look at {where}.", name=step.name, where=where) if str(where)
+                else tr("Look for a {name}.", name=step.name))
+    return Hint(level, step, position, text, houses, cells, get_language())
+
+
+def _check_level(level: str) -> None:
+    if level not in LEVELS:
+        raise SudokitError(tr("unknown hint level {level}; choose one of {choices}",
+                              level=repr(level), choices=", ".join(LEVELS)))
 
 
 def hint(puzzle, level: str = "nudge", techniques=None, unique: bool | None = None,
-         exclude=()) -> Hint | None:
+         exclude=(), lang: str | None = None) -> Hint | None:
     """A hint for the simplest step available in ``puzzle`` (any puzzle text, a Grid or a
-    Position), or None when the puzzle is solved or no chosen technique applies."""
-    if level not in LEVELS:
-        raise SudokitError(f"unknown hint level {level!r}; choose one of {', '.join(LEVELS)}")
-    position = Position.coerce(puzzle)
-    reason = position.contradiction()
-    if reason:
-        raise InvalidPuzzleError(f"the position cannot be solved: {reason}")
-    if position.is_solved:
-        return None
-    step = LogicalSolver(techniques, unique, exclude).next_step(position)
-    return None if step is None else make_hint(position, step, level)
+    Position), or None when the puzzle is solved or no chosen technique applies. Its text (and
+    errors) in ``lang`` (default: the language in use, :func:`sudokit.set_language`)."""
+    with language(lang):
+        _check_level(level)
+        position = Position.coerce(puzzle)
+        reason = position.contradiction()
+        if reason:
+            raise InvalidPuzzleError(tr("the position cannot be solved: {reason}", reason=reason))
+        if position.is_solved:
+            return None
+        step = LogicalSolver(techniques, unique, exclude).next_step(position)
+        return None if step is None else _make_hint(position, step, level)
 
 
 # --- checking a user's grid -------------------------------------------------------------------
@@ -129,15 +146,16 @@ class CheckResult:
     def describe(self) -> str:
         g = self.puzzle.geometry
         if self.solved:
-            return "solved: every entry is right"
+            return tr("solved: every entry is right")
         parts = []
         if self.wrong:
-            parts.append(f"{len(self.wrong)} wrong: {cell_list(g, self.wrong)}")
+            parts.append(tr("{n} wrong: {cells}", n=len(self.wrong),
+                            cells=cell_list(g, self.wrong)))
         else:
-            parts.append("no wrong entries")
+            parts.append(tr("no wrong entries"))
         for c in self.clashes:
             parts.append(c.describe(g))
-        parts.append("still solvable" if self.solvable else "no longer solvable")
+        parts.append(tr("still solvable") if self.solvable else tr("no longer solvable"))
         return "; ".join(parts)
 
     def to_dict(self) -> dict:
@@ -172,7 +190,7 @@ def check(puzzle, user, box=None) -> CheckResult:
     puzzle_only = Grid(pgrid.geometry, [v if g else 0 for v, g in zip(pgrid.values, pgrid.givens)])
     found = solutions(puzzle_only, limit=2)
     if not found:
-        raise InvalidPuzzleError("the puzzle has no solution")
+        raise InvalidPuzzleError(tr("the puzzle has no solution"))
     unique = len(found) == 1
     clashes = ugrid.clashes()
     user_solutions = [] if clashes else solutions(Grid(ugrid.geometry, ugrid.values), limit=1)

@@ -25,6 +25,8 @@ from functools import lru_cache
 
 from .. import limits
 from ..geometry import Geometry
+from ..i18n import msg
+from ..i18n.values import cell_name
 from .als import als_index
 from .links import cells_of, digit_cell_masks, house_masks, peer_masks
 from .position import Position, digits_of
@@ -359,19 +361,22 @@ class InferenceGraph:
         return (digit - 1) * self.ncells + cell
 
     def name(self, node: int) -> str:
-        """``r1c2=5``; a group ``r1c78=5`` or ``r45c2=5`` (numbers joined with ``,`` when one has
-        two digits: ``r1c10,11=5``); an ALS node ``ALS{r1c2,r1c5,r2c4}=5``."""
+        """``r1c2=5`` (in the language in use); a group ``r1c78=5`` or ``r45c2=5`` (numbers
+        joined with ``,`` when one has two digits: ``r1c10,11=5``); an ALS node
+        ``ALS{r1c2,r1c5,r2c4}=5``."""
         cells = self.cells(node)
         d = self.digit(node)
         if node >= self.als_base:
-            return f"ALS{{{','.join(map(self.geometry.name, self.als_cells(node)))}}}={d}"
+            names = (cell_name(self.geometry, c) for c in self.als_cells(node))
+            return f"ALS{{{','.join(names)}}}={d}"
         if len(cells) == 1:
-            return f"{self.geometry.name(cells[0])}={d}"
+            return f"{cell_name(self.geometry, cells[0])}={d}"
         n = self.size
         rows = sorted({c // n + 1 for c in cells})
         cols = sorted({c % n + 1 for c in cells})
         sep = "," if n > 9 else ""
-        return f"r{sep.join(map(str, rows))}c{sep.join(map(str, cols))}={d}"
+        group = msg("r{row}c{col}", row=sep.join(map(str, rows)), col=sep.join(map(str, cols)))
+        return f"{group}={d}"
 
     def chain_text(self, nodes: list[int], strong: list[bool]) -> str:
         """``r1c2=5 = r1c7=5 - r45c7=5 ...`` (``=`` strong, ``-`` weak)."""

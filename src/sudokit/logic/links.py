@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..geometry import Geometry
+from ..i18n.values import cell_name
 from .position import Position
 from .step import Candidate, Link
 
@@ -201,12 +202,13 @@ class LinkGraph:
 
 
 # --- writing chains ---------------------------------------------------------------------------
+# In the language in use (cells ``r1c2`` / ``r1k2``); a step keeps them as i18n.values.Lazy.
 
 
 def candidate_name(geometry: Geometry, cand: Candidate) -> str:
     """``r1c2=5`` for candidate 5 of r1c2."""
     cell, digit = cand
-    return f"{geometry.name(cell)}={digit}"
+    return f"{cell_name(geometry, cell)}={digit}"
 
 
 def chain_text(geometry: Geometry, nodes: list[Candidate], strong: list[bool]) -> str:
@@ -224,10 +226,10 @@ def chain_links(nodes: list[Candidate], strong: list[bool]) -> list[Link]:
 
 def cell_chain_text(geometry: Geometry, cells: list[int], strong: list[bool]) -> str:
     """A one-digit chain written by cells only: ``r1c7 = r1c2 - r4c2 = r4c8``."""
-    parts = [geometry.name(cells[0])]
+    parts = [cell_name(geometry, cells[0])]
     for cell, s in zip(cells[1:], strong):
         parts.append("=" if s else "-")
-        parts.append(geometry.name(cell))
+        parts.append(cell_name(geometry, cell))
     return " ".join(parts)
 
 

@@ -12,6 +12,8 @@ from collections.abc import Iterable, Iterator
 from ..errors import ParseError, SudokitError
 from ..geometry import Geometry, read_box
 from ..grid import Grid
+from ..i18n import tr
+from ..i18n.values import Cell, House
 from ..symbols import get_alphabet
 from ..killer import cage_fields, read_cages
 from ..variants import read_regions, variant_fields
@@ -136,7 +138,7 @@ class Position:
         values, cands = self.values, self.cands
         for cell, (v, m) in enumerate(zip(values, cands)):
             if not v and not m:
-                return f"{g.name(cell)} has no candidate left"
+                return tr("{cell} has no candidate left", cell=Cell(g, cell))
         for h, house in enumerate(g.houses):
             seen = seen_or_cand = 0
             for c in house:
@@ -144,13 +146,13 @@ class Position:
                 if v:
                     b = 1 << (v - 1)
                     if seen & b:
-                        return f"{g.house_name(h)} holds {v} twice"
+                        return tr("{house} holds {digit} twice", house=House(g, h), digit=v)
                     seen |= b
                 seen_or_cand |= cands[c]
             seen_or_cand |= seen
             if seen_or_cand != self.all_mask:
                 missing = next(digits_of(self.all_mask & ~seen_or_cand))
-                return f"{g.house_name(h)} has no place for {missing}"
+                return tr("{house} has no place for {digit}", house=House(g, h), digit=missing)
         return None
 
     def agrees_with(self, solution: list[int]) -> bool:
@@ -236,7 +238,8 @@ class Position:
 
         grids = formats.parse(text, fmt, box, alphabet, source=source)
         if len(grids) != 1:
-            raise ParseError(f"{source or 'the input'} holds {len(grids)} puzzles; give one")
+            raise ParseError(tr("{source} holds {n} puzzles; give one", n=len(grids),
+                                source=source or tr("the input")))
         return cls.from_grid(grids[0])
 
     @classmethod

@@ -11,6 +11,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..geometry import Geometry
+from ..i18n import Message, gettext, msg, text
+from ..i18n.values import Cell, Cells, House, Join
 
 Candidate = tuple[int, int]  # (cell, digit)
 
@@ -61,12 +63,16 @@ class Step:
     patterns, ``links`` the links of a chain, ``branches`` those of each branch of a forcing
     chain or net, ``marks`` the sets a drawing colours (ALS, pattern cells; fish sets and fins
     are added to the JSON from ``base_sets``, ``cover_sets`` and ``fins``).
+
+    ``english_name`` is the catalogue's name and ``message`` the explanation as a message;
+    ``name`` and ``explanation`` are both in the language in use (:mod:`sudokit.i18n`), and
+    :meth:`explain` gives the explanation in any language.
     """
 
     technique: str
-    name: str
+    english_name: str
     difficulty: float
-    explanation: str
+    message: Message | str
     placements: list[Candidate] = field(default_factory=list)
     eliminations: list[Candidate] = field(default_factory=list)
     cells: list[int] = field(default_factory=list)
@@ -78,6 +84,20 @@ class Step:
     links: list[Link] = field(default_factory=list)
     branches: list[Branch] = field(default_factory=list)
     marks: list[Mark] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        """The technique's name in the language in use."""
+        return gettext(self.english_name)
+
+    @property
+    def explanation(self) -> str:
+        """The explanation in the language in use."""
+        return text(self.message)
+
+    def explain(self, lang: str | None = None) -> str:
+        """The explanation in ``lang`` (default: the language in use)."""
+        return text(self.message, lang)
 
     @property
     def is_placement(self) -> bool:
@@ -111,6 +131,7 @@ class Step:
             "explanation": self.explanation,
             "cells": rc(self.cells),
             "houses": [geometry.house_name(h) for h in self.houses],
+            "house_names": [text(House(geometry, h)) for h in self.houses],
             "candidates": rcd(self.candidates),
         }
         if self.fins:
@@ -160,10 +181,11 @@ def _link_dict(link: Link, rcd, rc) -> dict:
 
 
 # --- wording helpers shared by every technique ------------------------------------------------
+# They return values that render per language (see sudokit.i18n); str() gives the language in use.
 
-def cell_list(geometry: Geometry, cells: Iterable[int]) -> str:
+def cell_list(geometry: Geometry, cells: Iterable[int]) -> Cells:
     """``r3c2, r3c8`` in reading order."""
-    return ", ".join(geometry.name(c) for c in sorted(set(cells)))
+    return Cells(geometry, cells)
 
 
 def digit_list(digits: Iterable[int]) -> str:
@@ -171,30 +193,39 @@ def digit_list(digits: Iterable[int]) -> str:
     return "/".join(str(d) for d in sorted(set(digits)))
 
 
-def describe_eliminations(geometry: Geometry, elims: Iterable[Candidate]) -> str:
+def and_list(parts: list) -> Message | object:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if len(parts) == 1:
+        return parts[0]
+    return msg("{items} and {last}", items=Join(parts[:-1]), last=parts[-1])
+
+
+def describe_eliminations(geometry: Geometry, elims: Iterable[Candidate]) -> Message:
     """``removes 4 from r3c5 and 7 from r3c6, r3c7``: grouped by digit."""
     by_digit: dict[int, list[int]] = defaultdict(list)
     for cell, digit in elims:
         by_digit[digit].append(cell)
-    parts = [f"{d} from {cell_list(geometry, cells)}" for d, cells in sorted(by_digit.items())]
+    parts = [msg("{digit} from {cells}", digit=d, cells=cell_list(geometry, cells))
+             for d, cells in sorted(by_digit.items())]
     if not parts:
-        return "removes nothing"
-    if len(parts) == 1:
-        return "removes " + parts[0]
-    return "removes " + ", ".join(parts[:-1]) + " and " + parts[-1]
+        return msg("removes nothing")
+    return msg("removes {what}", what=and_list(parts))
 
 
-def describe_placements(geometry: Geometry, placements: Iterable[Candidate]) -> str:
-    parts = [f"{geometry.name(c)}={d}" for c, d in sorted(placements)]
-    return "places " + ", ".join(parts)
+def describe_placements(geometry: Geometry, placements: Iterable[Candidate]) -> Message:
+    parts = [msg("{cell}={digit}", cell=Cell(geometry, c), digit=d) for c, d in sorted(placements)]
+    return msg("places {what}", what=Join(parts))
 
 
 def describe_result(geometry: Geometry, placements: Iterable[Candidate],
-                    elims: Iterable[Candidate]) -> str:
+                    elims: Iterable[Candidate]) -> Message:
     placements, elims = list(placements), list(elims)
     parts = []
     if placements:
         parts.append(describe_placements(geometry, placements))
     if elims:
         parts.append(describe_eliminations(geometry, elims))
-    return " and ".join(parts) if parts else "changes nothing"
+    if not parts:
+        return msg("changes nothing")
+    return parts[0] if len(parts) == 1 else msg("{first} and {second}", first=parts[0],
+                                                second=parts[1])

@@ -24,6 +24,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from .. import __version__
+from ..i18n import Message, from_accept_language, gettext, languages, msg, msgn, normalize
 from .costs import is_slow
 from .limits import MAX_BODY, BodyLimit, SecurityHeaders
 from .models import (
@@ -194,6 +195,8 @@ def create_app(*, workers: int | None = None, time_limit: float = TIME_LIMIT,
     # --- running a task ------------------------------------------------------------------------
     async def run(name: str, body, request: Request, limit: float = time_limit) -> dict:
         req = body.model_dump(exclude={"time_limit", "job"})
+        req["lang"] = (getattr(body, "lang", None)
+                       or from_accept_language(request.headers.get("accept-language")))
         asked = getattr(body, "time_limit", None)
         seconds = min(asked, limit) if asked else limit
         req["time_limit"] = seconds
@@ -210,13 +213,15 @@ def create_app(*, workers: int | None = None, time_limit: float = TIME_LIMIT,
         except ClientBusy as e:
             raise ApiError(429, str(e)) from None
         except TaskTimeout:
-            raise ApiError(408, f"{name} took longer than its time limit of {seconds:g} s "
-                                f"and was stopped") from None
+            raise ApiError(408, _took_too_long(name, seconds, req["lang"])) from None
         except PoolBusy:
-            raise ApiError(503, f"no worker became free for {name} within its time limit of "
-                                f"{seconds:g} s: the server is busy; try again") from None
+            raise ApiError(503, Message(
+                "no worker became free for {name} within its time limit of {seconds} s: the "
+                "server is busy; try again", {"name": name, "seconds": f"{seconds:g}"}
+            ).render(req["lang"])) from None
         except Cancelled:
-            raise ApiError(409, f"{name} was cancelled") from None
+            raise ApiError(409, Message("{name} was cancelled", {"name": name}).render(
+                req["lang"])) from None
         except WorkerFailed as e:
             raise ApiError(500, str(e)) from None
         finally:
@@ -225,8 +230,7 @@ def create_app(*, workers: int | None = None, time_limit: float = TIME_LIMIT,
         if outcome[0] == "ok":
             return outcome[1]
         if outcome[1] == 408:  # the task stopped itself at its budget: say it the same way
-            raise ApiError(408, f"{name} took longer than its time limit of {seconds:g} s "
-                                f"and was stopped")
+            raise ApiError(408, _took_too_long(name, seconds, req["lang"]))
         raise ApiError(outcome[1], outcome[2])
 
     # --- the page ------------------------------------------------------------------------------
@@ -242,16 +246,20 @@ def create_app(*, workers: int | None = None, time_limit: float = TIME_LIMIT,
 
     # --- the API -------------------------------------------------------------------------------
     @app.get("/api/info", response_model=InfoResponse, tags=["info"])
-    async def info() -> dict:
-        """Limits of this server, formats, generator levels and symmetries, and every
-        technique (id, name, difficulty) for the technique toggles."""
+    async def info(request: Request, lang: str | None = None) -> dict:
+        """Limits of this server, languages, formats, generator levels and symmetries, and every
+        technique (id, name, difficulty) for the technique toggles; names in ``?lang=`` or the
+        Accept-Language header's language."""
         from .. import formats
         from ..logic.techniques import REGISTRY, default_order
 
-        techniques = [TechniqueModel(id=t, name=REGISTRY[t].name, difficulty=REGISTRY[t].difficulty,
+        chosen = normalize(lang) or from_accept_language(request.headers.get("accept-language"))
+        techniques = [TechniqueModel(id=t, name=gettext(REGISTRY[t].name, chosen),
+                                     difficulty=REGISTRY[t].difficulty,
                                      family=REGISTRY[t].family, uniqueness=REGISTRY[t].uniqueness)
                       for t in default_order()]
-        return {"version": __version__, "max_size": max_size, "max_body": max_body,
+        return {"version": __version__, "languages": list(languages()),
+                "max_size": max_size, "max_body": max_body,
                 "time_limit": time_limit, "formats": list(formats.formats()), "levels": levels,
                 "symmetries": symmetries, "techniques": techniques}
 
@@ -359,11 +367,19 @@ def create_app(*, workers: int | None = None, time_limit: float = TIME_LIMIT,
         each answers 409."""
         client = request.client.host if request.client else "unknown"
         n = pool.cancel_id(client, body.job)
-        message = (f"cancelled {n} request{'s' if n != 1 else ''} with job id {body.job}" if n
-                   else f"no unfinished request of this client has job id {body.job}")
+        lang = body.lang or from_accept_language(request.headers.get("accept-language"))
+        message = (msgn("cancelled {n} request with job id {job}",
+                        "cancelled {n} requests with job id {job}", n, job=body.job) if n
+                   else msg("no unfinished request of this client has job id {job}", job=body.job))
+        message = message.render(lang)
         return {"cancelled": n, "message": message}
 
     return app
+
+
+def _took_too_long(name: str, seconds: float, lang: str) -> str:
+    return Message("{name} took longer than its time limit of {seconds} s and was stopped",
+                   {"name": name, "seconds": f"{seconds:g}"}).render(lang)
 
 
 async def _hung_up(request: Request) -> None:

@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
 from ..geometry import parse_box
+from ..i18n import check_language
 from ..variants import parse_variants
 
 #: The most characters of text a request may carry in one field (the body cap comes first).
@@ -109,7 +110,20 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class VariantFields(_Strict):
+def _language(value: str | None) -> str | None:
+    return None if value is None else check_language(value)
+
+
+class _Lang(_Strict):
+    """The language of the texts of the answer (and of its errors)."""
+
+    lang: Annotated[str | None, Field(
+        description="Language of every text in the answer: en or sv (as GET /api/info lists); "
+                    "without it the Accept-Language header decides, else English",
+        examples=["sv"]), AfterValidator(_language)] = None
+
+
+class VariantFields(_Lang):
     """The variant of a request's puzzle (added to what the puzzle itself carries)."""
 
     variants: Variants = None
@@ -209,7 +223,7 @@ class GenerateRequest(VariantFields):
     job: JobId = None
 
 
-class CancelRequest(_Strict):
+class CancelRequest(_Lang):
     job: Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9._:-]+$",
                               description="The job id a request of this client carried")]
 
@@ -251,7 +265,9 @@ class StepModel(BaseModel):
     eliminations: list[Candidate]
     explanation: str
     cells: list[Cell]
-    houses: list[str] = Field(description="'row 3', 'column 5', 'box 7'")
+    houses: list[str] = Field(description="'row 3', 'column 5', 'box 7' (always English: names "
+                                          "the page reads)")
+    house_names: list[str] | None = Field(None, description="the houses in the answer's language")
     candidates: list[Candidate]
     fins: list[Candidate] | None = None
     base_sets: list[str] | None = None
@@ -354,6 +370,7 @@ class ExportResponse(BaseModel):
 class RatingModel(BaseModel):
     score: float = Field(description="Sudoku Explainer's ER: the hardest step of the path")
     level: str
+    level_name: str | None = Field(None, description="The level in the answer's language")
     techniques: list[str]
     hardest: str | None
     trial: bool
@@ -370,6 +387,7 @@ class RateResponse(BaseModel):
     message: str = Field(description="The rating in one line, or why the puzzle has none")
     score: float | None
     level: str | None
+    level_name: str | None = Field(None, description="The level in the answer's language")
     techniques: list[str]
     hardest: str | None
     trial: bool
@@ -403,6 +421,7 @@ class TechniqueModel(BaseModel):
 
 class InfoResponse(BaseModel):
     version: str
+    languages: list[str] = Field(description="Languages of the texts (the lang field)")
     max_size: int
     max_body: int
     time_limit: float
@@ -472,7 +491,7 @@ class PrintResponse(BaseModel):
     data: str = Field(description="The PDF in base64")
 
 
-class ReadImageRequest(_Strict):
+class ReadImageRequest(_Lang):
     image: Annotated[str, Field(max_length=MAX_TEXT, description=(
         "The picture (JPEG, PNG, WebP, BMP or TIFF) in base64, or as a data URL "
         "(data:image/jpeg;base64,...); the request body cap applies, so shrink a phone photo "

@@ -17,6 +17,7 @@ from .. import formats, limits, search
 from ..errors import CancelledError, ParseError, SearchLimitError, SudokitError
 from ..geometry import Geometry
 from ..grid import Grid
+from ..i18n import N_, gettext, language, msgn, tr
 from ..logic import LogicalSolver, Position
 from ..logic.options import Options
 from ..logic.hints import check as check_grid, hint as make_hint
@@ -147,13 +148,14 @@ def _solver(req: dict, unique: bool | None = None) -> LogicalSolver:
 def _refuse_contradiction(position: Position) -> None:
     reason = position.contradiction()
     if reason:
-        raise TaskError(422, f"the position cannot be solved: {reason}")
+        raise TaskError(422, tr("the position cannot be solved: {reason}", reason=reason))
 
 
-NO_SOLUTION = "the puzzle has no solution (its givens rule out every grid)"
-SEVERAL_SOLUTIONS = "the puzzle has several solutions"
-POSITION_UNSOLVABLE = ("this position has no solution: an entry or a removed candidate is wrong "
-                       "(Check marks wrong entries)")
+# Message ids, translated where they are used (gettext)
+NO_SOLUTION = N_("the puzzle has no solution (its givens rule out every grid)")
+SEVERAL_SOLUTIONS = N_("the puzzle has several solutions")
+POSITION_UNSOLVABLE = N_("this position has no solution: an entry or a removed candidate is wrong "
+                         "(Check marks wrong entries)")
 
 
 def _solutions_warning(position: Position, req: dict) -> str | None:
@@ -166,15 +168,17 @@ def _solutions_warning(position: Position, req: dict) -> str | None:
         SOLUTIONS_CHECK_MAX, limit * SOLUTIONS_CHECK_SHARE))
     result = search.solve(puzzle, limit=2, time_limit=budget)
     if result.status == "no-solution":
-        raise TaskError(422, f"{NO_SOLUTION}, so no step can be trusted")
+        raise TaskError(422, tr("{reason}, so no step can be trusted", reason=gettext(NO_SOLUTION)))
     if result.status == "unique":
-        return None if position.agrees_with(result.solution.values) else POSITION_UNSOLVABLE
+        return (None if position.agrees_with(result.solution.values)
+                else gettext(POSITION_UNSOLVABLE))
     if result.status != "multiple":
         return None  # out of time: unknown
     own = search.solve(Grid(position.geometry, list(position.values)), limit=1, time_limit=budget)
     if own.status == "no-solution":
-        return POSITION_UNSOLVABLE
-    return f"{SEVERAL_SOLUTIONS}: each step is sound, but no technique can finish it"
+        return gettext(POSITION_UNSOLVABLE)
+    return tr("the puzzle has several solutions: each step is sound, but no technique can "
+              "finish it")
 
 
 # --- tasks -------------------------------------------------------------------------------------
@@ -217,25 +221,25 @@ def solve(req: dict) -> dict:
     status = result.status
     return {"status": status,
             "solution": None if result.solution is None else _solved_position(puzzle, result.solution),
-            "message": SOLVE_MESSAGES.get(status, status)}
+            "message": gettext(SOLVE_MESSAGES.get(status, status))}
 
 
 SOLVE_MESSAGES = {
-    "unique": "solved: the puzzle has exactly one solution",
-    "solved": "solved (uniqueness not checked)",
-    "multiple": "the puzzle has at least 2 solutions; this is one of them",
-    "no-solution": "the puzzle has no solution",
-    "limit": "solved; the time limit stopped the check for a second solution",
+    "unique": N_("solved: the puzzle has exactly one solution"),
+    "solved": N_("solved (uniqueness not checked)"),
+    "multiple": N_("the puzzle has at least 2 solutions; this is one of them"),
+    "no-solution": N_("the puzzle has no solution"),
+    "limit": N_("solved; the time limit stopped the check for a second solution"),
 }
 
-COUNT_LABELS = {0: "no solution", 1: "unique", 2: "at least 2"}
+COUNT_LABELS = {0: N_("no solution"), 1: N_("unique"), 2: N_("at least 2")}
 
 
 def count(req: dict) -> dict:
     """Whether the givens have no, one, or at least two solutions."""
     puzzle = _puzzle_grid(position_of(req))
     n = search.count_solutions(puzzle, limit=2, time_limit=_search_limit(req))
-    return {"count": n, "label": COUNT_LABELS[n]}
+    return {"count": n, "label": gettext(COUNT_LABELS[n])}
 
 
 def step(req: dict) -> dict:
@@ -245,7 +249,7 @@ def step(req: dict) -> dict:
     _refuse_contradiction(position)
     if position.is_solved:
         return {"step": None, "position": _position_dict(position), "solved": True,
-                "message": "the puzzle is already solved", "warning": None}
+                "message": tr("the puzzle is already solved"), "warning": None}
     warning = _solutions_warning(position, req)
     found = _solver(req).next_step(position)
     if found is None:
@@ -264,7 +268,7 @@ def steps(req: dict) -> dict:
     position.to_grid().validate()
     _refuse_contradiction(position)
     if position.is_solved:
-        return {"steps": [], "message": "the puzzle is already solved", "complete": True,
+        return {"steps": [], "message": tr("the puzzle is already solved"), "complete": True,
                 "warning": None}
     warning = _solutions_warning(position, req)
     g = position.geometry
@@ -275,20 +279,20 @@ def steps(req: dict) -> dict:
         found, complete = getattr(e, "steps", []), False
     techniques = len({s.technique for s in found})
     if found:
-        message = (f"{len(found)} step{'s' if len(found) != 1 else ''} of {techniques} "
-                   f"technique{'s' if techniques != 1 else ''}")
+        message = str(msgn("{n} step of {techniques}", "{n} steps of {techniques}", len(found),
+                           techniques=msgn("{n} technique", "{n} techniques", techniques)))
     elif complete:
         message = _stuck_message(warning)
     else:
-        message = "no step found before the time limit"
+        message = tr("no step found before the time limit")
     if not complete and found:
-        message += " (stopped at the time limit: the steps found so far)"
+        message += " " + tr("(stopped at the time limit: the steps found so far)")
     return {"steps": [s.to_dict(g) for s in found], "message": message, "complete": complete,
             "warning": warning}
 
 
 def _stuck_message(warning: str | None) -> str:
-    text = "no chosen technique applies to this position"
+    text = tr("no chosen technique applies to this position")
     return f"{text}: {warning}" if warning else text
 
 
@@ -301,8 +305,8 @@ def round_(req: dict) -> dict:
     steps = _solver(req, unique=False).round(position, apply=True)
     g = position.geometry
     placed = sum(len(s.placements) for s in steps)
-    message = (f"round: {placed} placement{'s' if placed != 1 else ''}" if steps
-               else "no single in this position: a round finds nothing")
+    message = (str(msgn("round: {n} placement", "round: {n} placements", placed)) if steps
+               else tr("no single in this position: a round finds nothing"))
     return {"steps": [s.to_dict(g) for s in steps], "position": _position_dict(position),
             "solved": position.is_solved, "message": message, "warning": warning}
 
@@ -313,7 +317,7 @@ def hint(req: dict) -> dict:
     position.to_grid().validate()
     _refuse_contradiction(position)
     if position.is_solved:
-        return {"hint": None, "position": None, "message": "the puzzle is already solved",
+        return {"hint": None, "position": None, "message": tr("the puzzle is already solved"),
                 "warning": None}
     warning = _solutions_warning(position, req)
     unique = False if req.get("uniqueness") is False else None
@@ -362,14 +366,14 @@ def rate(req: dict) -> dict:
     if solutions != 1:
         status, what = (("no-solution", NO_SOLUTION) if solutions == 0
                         else ("multiple", SEVERAL_SOLUTIONS))
-        return {"status": status, "score": None, "level": None, "techniques": [],
-                "hardest": None, "trial": False, "solved": False, "steps": 0,
+        return {"status": status, "score": None, "level": None, "level_name": None,
+                "techniques": [], "hardest": None, "trial": False, "solved": False, "steps": 0,
                 "ep": None, "ed": None,
-                "message": f"{what}, so it has no rating: only a puzzle with exactly one "
-                           f"solution is rated"}
+                "message": tr("{reason}, so it has no rating: only a puzzle with exactly one "
+                              "solution is rated", reason=gettext(what))}
     rating = rating_module.rate(puzzle, time_limit=_search_limit(req), unique=True)
     return {"status": "unique", "message": f"{rating.summary()} [{rating.se_triple}]",
-            **rating.to_dict()}
+            **rating.to_dict(), "level_name": rating.level_name}
 
 
 def generate(req: dict) -> dict:
@@ -386,7 +390,8 @@ def generate(req: dict) -> dict:
                         time_limit=_search_limit(req), **_generate_variant(req))
     rating = getattr(made, "rating", None)
     return {"position": _position_dict(Position.from_grid(made.puzzle)),
-            "rating": None if rating is None else rating.to_dict(),
+            "rating": None if rating is None else {**rating.to_dict(),
+                                                   "level_name": rating.level_name},
             "seed": getattr(made, "seed", None),
             "variants": [], "regions": None, "cages": None,
             **variant_fields(made.puzzle.geometry), **cage_fields(made.puzzle.geometry)}
@@ -509,7 +514,7 @@ def render_picture(req: dict) -> dict:
     if req.get("solution"):
         result = search.solve(_puzzle_grid(position), limit=1, time_limit=_search_limit(req))
         if not result.solutions:
-            raise TaskError(422, NO_SOLUTION)
+            raise TaskError(422, gettext(NO_SOLUTION))
         solution = result.solutions[0]
     n = g.size
     fmt = req.get("to") or "svg"
@@ -550,7 +555,8 @@ def print_booklet(req: dict) -> dict:
         for index, grid in enumerate(grids, 1):
             result = search.solve(grid, limit=2, time_limit=_search_limit(req))
             if not result.solutions:
-                raise TaskError(422, f"puzzle {index}: {NO_SOLUTION}")
+                raise TaskError(422, tr("puzzle {index}: {reason}", index=index,
+                                        reason=gettext(NO_SOLUTION)))
             unique = result.status == "unique"
             solutions.append(result.solutions[0] if unique else None)
             missing += not unique
@@ -560,7 +566,7 @@ def print_booklet(req: dict) -> dict:
         labels = []
         for grid in grids:
             r = rating_module.rate(grid, time_limit=_search_limit(req))
-            labels.append(f"{r.level} {r.score:.1f}")
+            labels.append(f"{r.level_name} {r.score:.1f}")
     try:
         entries = [render.Entry(g, None if s is None else list(s.values), label)
                    for g, s, label in zip(grids, solutions or [None] * len(grids),
@@ -581,19 +587,25 @@ TASKS.update({"render": render_picture, "print": print_booklet})
 
 
 def run(name: str, req: dict) -> tuple:
-    """Run task ``name``: ``("ok", result)`` or ``("error", status, message)``."""
+    """Run task ``name``: ``("ok", result)`` or ``("error", status, message)``, the texts in
+    the request's language (``lang``, chosen by the app)."""
+    with language(req.get("lang")):
+        return _run(name, req)
+
+
+def _run(name: str, req: dict) -> tuple:
     try:
         return "ok", TASKS[name](req)
     except TaskError as e:
         return "error", e.status, e.message
     except CancelledError:
-        return "error", 409, f"{name} was cancelled"
+        return "error", 409, tr("{name} was cancelled", name=name)
     except SearchLimitError as e:
-        return "error", 408, f"{name} stopped at its time limit: {e}"
+        return "error", 408, tr("{name} stopped at its time limit: {reason}", name=name, reason=e)
     except SudokitError as e:
         return "error", 422, str(e)
     except RecursionError:
-        return "error", 422, f"{name}: the puzzle is too deep to work through"
+        return "error", 422, tr("{name}: the puzzle is too deep to work through", name=name)
     except Exception as e:  # a bug: log it, answer without a traceback
         log.error("task %s failed:\n%s", name, traceback.format_exc())
         return "error", 500, f"internal error in {name}: {type(e).__name__}"

@@ -19,6 +19,8 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import product
 
+from ...i18n import msg
+from ...i18n.values import Cell, Join
 from ..links import cells_of, peer_masks
 from ..position import Position, bit, digits_of
 from ..step import Mark, cell_list, digit_list
@@ -141,12 +143,12 @@ def _digits(mask: int) -> tuple[int, ...]:
     return tuple(digits_of(mask))
 
 
-def _why(pos: Position, values, reason: int) -> str:
+def _why(pos: Position, values, reason: int):
     g = pos.geometry
     combo = "/".join(str(v) for v in values)
     if reason < 0:
-        return f"{combo} repeats a digit in a house"
-    return f"{combo} empties {g.name(reason - 1)}"
+        return msg("{combo} repeats a digit in a house", combo=combo)
+    return msg("{combo} empties {cell}", combo=combo, cell=Cell(g, reason - 1))
 
 
 def _aligned_exclusion(pos: Position, degree: int, technique: str):
@@ -178,11 +180,12 @@ def _aligned_exclusion(pos: Position, degree: int, technique: str):
                 reason = _allowed(vals, linked, excluders)
                 excluded.append(_why(pos, vals, reason))
         shown = [e for e, _ in excluders]
-        what = (f"{tech.name} {cell_list(g, cells)} with excluding cells "
-                + ", ".join(f"{g.name(e)} ({digit_list(digits_of(m))})" for e, m in excluders)
-                + ": every combination of their digits (in that order) holding a removed one is "
-                  "impossible ("
-                + "; ".join(excluded) + ")")
+        what = msg("{name} {cells} with excluding cells {excluding}: every combination of their "
+                   "digits (in that order) holding a removed one is impossible ({why})",
+                   name=tech.title, cells=cell_list(g, cells),
+                   excluding=Join(msg("{cell} ({digits})", cell=Cell(g, e),
+                                      digits=digit_list(digits_of(m))) for e, m in excluders),
+                   why=Join(excluded, "; "))
         yield tech.step(pos, what, eliminations=elims, cells=list(cells) + shown,
                         candidates=[(c, d) for c in cells for d in digits_of(cands[c])],
                         marks=[Mark("pattern", tuple(cells), label="base"),

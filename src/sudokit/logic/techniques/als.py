@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ...i18n import msg
+from ...i18n.values import Cell, Join, Lazy
 from .. import options
 from ..als import ALS, ALSIndex, als_index, describe_als, full_als_index
 from ..links import cells_of
@@ -126,10 +128,14 @@ def als_xz(pos: Position):
             done.add(key)
             a, b = als[i], als[j]
             doubly = r.bit_count() == 2
-            what = (f"{tech.name}{' (doubly linked)' if doubly else ''}: "
-                    f"A = {describe_als(g, a)}, B = {describe_als(g, b)}, X={_digits(r)}")
-            if zs:
-                what += f", Z={_digits(zs)}"
+            sets = dict(name=tech.title, a=Lazy(describe_als, g, a), b=Lazy(describe_als, g, b),
+                        x=_digits(r), z=_digits(zs))
+            if doubly:
+                what = (msg("{name} (doubly linked): A = {a}, B = {b}, X={x}, Z={z}", **sets) if zs
+                        else msg("{name} (doubly linked): A = {a}, B = {b}, X={x}", **sets))
+            else:
+                what = (msg("{name}: A = {a}, B = {b}, X={x}, Z={z}", **sets) if zs
+                        else msg("{name}: A = {a}, B = {b}, X={x}", **sets))
             yield tech.step(pos, what, eliminations=elims, **_highlight((a, b)),
                             links=[_rcc_link(a, b, x) for x in digits_of(r)])
 
@@ -258,9 +264,10 @@ def _wings(pos, tech, idx: ALSIndex, nb: list[list[tuple[int, int]]], overlap: b
                         continue
                     done.add(key)
                     x, y = xy
-                    what = (f"{tech.name}: A = {describe_als(g, a)}, B = {describe_als(g, b)}, "
-                            f"C = {describe_als(g, pivot)}, X={_digits(ra)}, Y={_digits(rb)}, "
-                            f"Z={_digits(zs)}")
+                    what = msg("{name}: A = {a}, B = {b}, C = {c}, X={x}, Y={y}, Z={z}",
+                               name=tech.title, a=Lazy(describe_als, g, a),
+                               b=Lazy(describe_als, g, b), c=Lazy(describe_als, g, pivot),
+                               x=_digits(ra), y=_digits(rb), z=_digits(zs))
                     yield tech.step(pos, what, eliminations=elims,
                                     **_highlight((a, pivot, b), labels="ACB"),
                                     links=[_rcc_link(a, pivot, x), _rcc_link(pivot, b, y)])
@@ -467,10 +474,11 @@ def _chain_step(pos, tech, idx: ALSIndex, graph: _StateGraph, first: int, path: 
     if not elims or key in done:
         return None
     done.add(key)
-    parts = [describe_als(g, sets[0])]
+    parts = [Lazy(describe_als, g, sets[0])]
     for x, s in zip(rccs, sets[1:]):
-        parts.append(f"-{x}- {describe_als(g, s)}")
-    what = f"{tech.name}: {' '.join(parts)}, Z={_digits(zs)}"
+        parts.append(f"-{x}-")
+        parts.append(Lazy(describe_als, g, s))
+    what = msg("{name}: {chain}, Z={z}", name=tech.title, chain=Join(parts, " "), z=_digits(zs))
     links = [_rcc_link(a, b, x) for a, b, x in zip(sets, sets[1:], rccs)]
     return tech.step(pos, what, eliminations=elims, **_highlight(sets), links=links)
 
@@ -588,9 +596,11 @@ def _blossoms(options: list[list[ALS]], order: list[int], z: int, stem: int,
 
 def _blossom_step(pos, tech, g, stem: int, digits: list[int], chosen: list[ALS], zs: list[int],
                   elims: list[tuple[int, int]]):
-    parts = [f"{d}: {describe_als(g, a)}" for d, a in zip(digits, chosen)]
-    what = (f"{tech.name}: stem {g.name(stem)} {{{_digits(digits)}}}, petals "
-            f"{'; '.join(parts)}, Z={_digits(zs)}")
+    parts = [msg("{digit}: {als}", digit=d, als=Lazy(describe_als, g, a))
+             for d, a in zip(digits, chosen)]
+    what = msg("{name}: stem {stem} {{{digits}}}, petals {petals}, Z={z}", name=tech.title,
+               stem=Cell(g, stem), digits=_digits(digits), petals=Join(parts, "; "),
+               z=_digits(zs))
     links = [Link((stem, d), (_low_cell(a.cells_with[d]), d), False)
              for d, a in zip(digits, chosen)]
     hl = _highlight(chosen, extra_cells=[stem], labels=[f"petal {d}" for d in digits])

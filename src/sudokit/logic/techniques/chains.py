@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+from ...i18n import msg
+from ...i18n.values import Lazy
 from .. import options
 from ..links import LinkGraph, cells_of, chain_links, chain_text
 from ..position import Position
@@ -124,7 +126,8 @@ def x_chain(pos: Position):
         nodes = [(c, digit) for c in cells]
         strong = [i % 2 == 0 for i in range(links)]
         yield tech.step(
-            pos, f"{tech.name} on {digit} ({links} links): {chain_text(g, nodes, strong)}",
+            pos, msg("{name} on {digit} ({links} links): {chain}", name=tech.title, digit=digit,
+                     links=links, chain=Lazy(chain_text, g, nodes, strong)),
             eliminations=[(t, digit) for t in cells_of(targets)], cells=cells,
             candidates=nodes, links=chain_links(nodes, strong))
 
@@ -196,6 +199,7 @@ def xy_chain(pos: Position):
             strong.append(True)
             prev = d
         yield tech.step(
-            pos, f"{tech.name} on {z} ({len(cells)} cells): {chain_text(g, nodes, strong)}",
+            pos, msg("{name} on {digit} ({cells} cells): {chain}", name=tech.title, digit=z,
+                     cells=len(cells), chain=Lazy(chain_text, g, nodes, strong)),
             eliminations=[(t, z) for t in cells_of(targets)], cells=cells,
             candidates=nodes, links=chain_links(nodes, strong))

@@ -17,6 +17,8 @@ colouring is single-digit logic, so it removes nothing there.
 
 from __future__ import annotations
 
+from ...i18n import msg
+from ...i18n.values import Cell, Join
 from ..links import LinkGraph, cells_of, mask_of
 from ..position import Position
 from ..step import Link, cell_list
@@ -33,7 +35,7 @@ def _see_mask(graph: LinkGraph, cells) -> int:
     return m
 
 
-def _cluster_step(tech, pos: Position, graph: LinkGraph, digit: int, what: str,
+def _cluster_step(tech, pos: Position, graph: LinkGraph, digit: int, what,
                   eliminations, cells: list[int]):
     """A step about the clusters of ``digit`` made of ``cells``: their candidates and their
     strong links are what it shows."""
@@ -44,9 +46,10 @@ def _cluster_step(tech, pos: Position, graph: LinkGraph, digit: int, what: str,
                      candidates=[(c, digit) for c in cells], links=links)
 
 
-def _describe(g, classes, label: str = "") -> str:
+def _describe(g, classes, label: str = "") -> Join:
     """``A+ r1c2, r4c7 / A- r1c7, r4c2``."""
-    return " / ".join(f"{label}{s} {cell_list(g, cls)}" for cls, s in zip(classes, _SIGNS))
+    return Join((msg("{colour} {cells}", colour=f"{label}{s}", cells=cell_list(g, cls))
+                 for cls, s in zip(classes, _SIGNS)), " / ")
 
 
 @finder("simple-colors-trap")
@@ -71,8 +74,9 @@ def simple_colors_trap(pos: Position):
                     continue
                 yield _cluster_step(
                     tech, pos, graph, digit,
-                    f"{tech.name} on {digit}: {_describe(g, classes)}; a cell seeing both "
-                    f"colours cannot hold {digit}", [(t, digit) for t in cells_of(targets)],
+                    msg("{name} on {digit}: {colours}; a cell seeing both colours cannot hold "
+                        "{digit}", name=tech.title, digit=digit, colours=_describe(g, classes)),
+                    [(t, digit) for t in cells_of(targets)],
                     cells)
 
 
@@ -94,9 +98,10 @@ def simple_colors_wrap(pos: Position):
                 u, v = clash
                 yield _cluster_step(
                     tech, pos, graph, digit,
-                    f"{tech.name} on {digit}: {_describe(g, classes)}; {g.name(u)} and "
-                    f"{g.name(v)} have colour {_SIGNS[side]} and see each other, so no "
-                    f"cell of that colour holds {digit}",
+                    msg("{name} on {digit}: {colours}; {a} and {b} have colour {colour} and see "
+                        "each other, so no cell of that colour holds {digit}", name=tech.title,
+                        digit=digit, colours=_describe(g, classes), a=Cell(g, u), b=Cell(g, v),
+                        colour=_SIGNS[side]),
                     [(c, digit) for c in cls], classes[0] + classes[1])
                 break  # both colours cannot clash in a position with a solution
 
@@ -127,9 +132,10 @@ def multi_colors(pos: Position):
                         false_colours.add((i, x))
                         # Type 2: colour x of cluster i sees both colours of cluster j.
                         cells = ci[0] + ci[1] + cj[0] + cj[1]
-                        what = (f"{tech.name} type 2 on {digit}: {_describe(g, ci, 'A')}, "
-                                f"{_describe(g, cj, 'B')}; A{_SIGNS[x]} sees both B+ and B-, "
-                                f"so it is false")
+                        what = msg("{name} type 2 on {digit}: {a}, {b}; {colour} sees both B+ "
+                                   "and B-, so it is false", name=tech.title, digit=digit,
+                                   a=_describe(g, ci, 'A'), b=_describe(g, cj, 'B'),
+                                   colour=f"A{_SIGNS[x]}")
                         yield _cluster_step(tech, pos, graph, digit, what,
                                             [(c, digit) for c in ci[x]], cells)
                 if i < j:
@@ -147,13 +153,14 @@ def _multi_colors_1(tech, pos, graph, digit, ci, cj, see_i, see_j, mask_i, mask_
     for x in (0, 1):
         for y in (0, 1):
             if see_i[x] & mask_j[y]:
-                linked.append(f"A{_SIGNS[x]} sees B{_SIGNS[y]}, so A{_SIGNS[1 - x]} or "
-                              f"B{_SIGNS[1 - y]} holds {digit}")
+                linked.append(msg("{a} sees {b}, so {not_a} or {not_b} holds {digit}",
+                                  a=f"A{_SIGNS[x]}", b=f"B{_SIGNS[y]}", not_a=f"A{_SIGNS[1 - x]}",
+                                  not_b=f"B{_SIGNS[1 - y]}", digit=digit))
                 targets |= see_i[1 - x] & see_j[1 - y]
     targets &= graph.digit_cells[digit]
     if not targets:
         return
-    what = (f"{tech.name} type 1 on {digit}: {_describe(g, ci, 'A')}, "
-            f"{_describe(g, cj, 'B')}; {'; '.join(linked)}")
+    what = msg("{name} type 1 on {digit}: {a}, {b}; {links}", name=tech.title, digit=digit,
+               a=_describe(g, ci, 'A'), b=_describe(g, cj, 'B'), links=Join(linked, "; "))
     yield _cluster_step(tech, pos, graph, digit, what, [(t, digit) for t in cells_of(targets)],
                         ci[0] + ci[1] + cj[0] + cj[1])

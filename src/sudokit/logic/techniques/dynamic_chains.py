@@ -24,6 +24,8 @@ import os
 from contextlib import contextmanager
 from collections.abc import Iterator
 
+from ...i18n import msg
+from ...i18n.values import Cell, House, Join, Rendered, cell_name
 from ..position import Position
 from ..step import Branch as StepBranch, Link, Step
 from . import chaining
@@ -136,7 +138,7 @@ def _collect(pos, tech_id, levels, dynamic, kinds, skip, most, nodes) -> list[Hi
 
 def _name(g, key: int) -> str:
     c, d = divmod(key >> 1, g.size)
-    return f"{g.name(c)}{'=' if key & 1 else '<>'}{d + 1}"
+    return f"{cell_name(g, c)}{'=' if key & 1 else '<>'}{d + 1}"
 
 
 def _cand(g, key: int) -> tuple[int, int]:
@@ -170,31 +172,37 @@ def hint_text(g, hint: Hint, inner: dict) -> str:
         b, e = ends[0]
         c = b.conflict
         head = _name(g, 2 * hint.sources[0] + (1 if hint.kind == "on-contradiction" else 0))
-        return (f"if {head}: {branch_text(g, b, e, inner)}; {g.name(c // g.size)} would both "
-                f"hold and lack {c % g.size + 1}, a contradiction")
+        return msg("if {head}: {chain}; {cell} would both hold and lack {digit}, a contradiction",
+                   head=head, chain=branch_text(g, b, e, inner), cell=Cell(g, c // g.size),
+                   digit=c % g.size + 1)
     target = _name(g, hint.target)
     chains = " | ".join(branch_text(g, b, e, inner) for b, e in ends)
     if hint.kind == "double":
-        head = f"{_name(g, 2 * hint.sources[0] + 1)} and {_name(g, 2 * hint.sources[0])} both lead to {target}"
+        head = msg("{on} and {off} both lead to {target}", on=_name(g, 2 * hint.sources[0] + 1),
+                   off=_name(g, 2 * hint.sources[0]), target=target)
     elif hint.kind == "cell":
         ds = [str(p % g.size + 1) for p in hint.sources]
-        head = f"{g.name(hint.sources[0] // g.size)} is {', '.join(ds)}; each leads to {target}"
+        head = msg("{cell} is {digits}; each leads to {target}",
+                   cell=Cell(g, hint.sources[0] // g.size), digits=", ".join(ds), target=target)
     else:
-        cs = [g.name(p // g.size) for p in hint.sources]
-        head = (f"{hint.sources[0] % g.size + 1} in {g.house_name(hint.house)} goes in "
-                f"{', '.join(cs)}; each leads to {target}")
+        cs = [Cell(g, p // g.size) for p in hint.sources]
+        head = msg("{digit} in {house} goes in {cells}; each leads to {target}",
+                   digit=hint.sources[0] % g.size + 1, house=House(g, hint.house),
+                   cells=Join(cs), target=target)
     return f"{head} ({chains})"
 
 
-def explain(g, hint: Hint, label: str) -> str:
-    """The hint's text with its inner chains (numbered, each folded one level deeper)."""
+def explain(g, hint: Hint, label) -> str:
+    """The hint's text with its inner chains (numbered, each folded one level deeper), in the
+    language in use."""
     inner: dict = {}
     text = f"{label}: {hint_text(g, hint, inner)}"
     done = 0
     while done < len(inner):
         items = sorted(inner.values(), key=lambda x: x[0])
         for number, h in items[done:]:
-            text += f"; inner chain #{number} (level {h.level}): {hint_text(g, h, inner)}"
+            text += str(msg("; inner chain #{number} (level {level}): {chain}", number=number,
+                            level=h.level, chain=hint_text(g, h, inner)))
             done += 1
     return text
 
@@ -228,12 +236,13 @@ def _writer(tech_id: str, label: str):
     def write(pos: Position, hint: Hint) -> Step:
         g = pos.geometry
         n = g.size
-        tag = label if hint.level < 2 else f"{label} (level {hint.level})"
+        name = REGISTRY[tech_id].title
+        tag = name if hint.level < 2 else msg("{name} (level {level})", name=name, level=hint.level)
         def cand(p: int) -> tuple[int, int]:
             return (p // n, p % n + 1)
 
         step = REGISTRY[tech_id].step(
-            pos, explain(g, hint, tag),
+            pos, Rendered(explain, g, hint, tag),
             placements=[cand(p) for p in hint.placements],
             eliminations=[cand(p) for p in hint.eliminations],
             cells=sorted({p // n for p in hint.sources}),

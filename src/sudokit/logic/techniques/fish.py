@@ -21,6 +21,7 @@ extended only while the union of their masks can still be covered. :class:`Fish`
 
 from __future__ import annotations
 
+from ...i18n import msg, msgn
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -31,7 +32,7 @@ from ...geometry import Geometry
 from .. import options
 from ..links import digit_cell_masks, house_masks, peer_masks, seen_by_all
 from ..position import Position
-from ..step import cell_list
+from ..step import and_list, cell_list
 from .masks import digit_masks
 from .registry import REGISTRY, finder
 from .templates import untemplated
@@ -61,15 +62,23 @@ class Fish:
         return "sashimi" if self.sashimi else "finned"
 
 
-def house_list(g: Geometry, houses) -> str:
+def house_list(g: Geometry, houses):
     """``rows 1, 4, 8``; houses of several kinds by kind: ``rows 1, 4 and box 5``."""
     groups = []
-    boxes = ("region", "regions") if g.regions is not None else ("box", "boxes")
-    for kind, (one, many) in enumerate((("row", "rows"), ("column", "columns"), boxes)):
+    for kind in range(3):
         numbers = [g.house_name(h).split()[1] for h in sorted(houses) if h // g.size == kind]
-        if numbers:
-            groups.append(f"{one if len(numbers) == 1 else many} {', '.join(numbers)}")
-    return " and ".join(groups) if len(groups) < 3 else f"{groups[0]}, {groups[1]} and {groups[2]}"
+        k, text = len(numbers), ", ".join(numbers)
+        if not numbers:
+            continue
+        if kind == 0:
+            groups.append(msgn("row {numbers}", "rows {numbers}", k, numbers=text))
+        elif kind == 1:
+            groups.append(msgn("column {numbers}", "columns {numbers}", k, numbers=text))
+        elif g.regions is not None:
+            groups.append(msgn("region {numbers}", "regions {numbers}", k, numbers=text))
+        else:
+            groups.append(msgn("box {numbers}", "boxes {numbers}", k, numbers=text))
+    return and_list(groups)
 
 
 def fish_step(pos: Position, fish: Fish, technique: str | None = None):
@@ -77,9 +86,11 @@ def fish_step(pos: Position, fish: Fish, technique: str | None = None):
     g = pos.geometry
     tech = REGISTRY[technique or TECHNIQUE[(len(fish.base), fish.kind)]]
     d = fish.digit
-    what = f"{tech.name} {d} in {house_list(g, fish.base)} ({house_list(g, fish.cover)})"
+    what = msg("{name} {digit} in {base} ({cover})", name=tech.title, digit=d,
+               base=house_list(g, fish.base), cover=house_list(g, fish.cover))
     if fish.fins:
-        what += f", fin{'s' if len(fish.fins) > 1 else ''} {cell_list(g, fish.fins)}"
+        what = msgn("{fish}, fin {cells}", "{fish}, fins {cells}", len(fish.fins), fish=what,
+                    cells=cell_list(g, fish.fins))
     return tech.step(
         pos, what, eliminations=[(c, d) for c in fish.eliminations],
         cells=sorted(fish.body + fish.fins), houses=list(fish.base) + list(fish.cover),

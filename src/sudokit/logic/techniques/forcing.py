@@ -25,6 +25,8 @@ from collections.abc import Iterator
 
 from ... import limits
 from ...geometry import Geometry
+from ...i18n import msg
+from ...i18n.values import Cell, House, Join, Rendered, cell_name
 from ..position import Position, digits_of
 from ..step import Branch, Link, Step
 from .propagation import CHAIN, NET, Analysis, Outcome, analysis, describe, tables
@@ -128,13 +130,16 @@ def nishio(pos: Position) -> Iterator[Step]:
     # an elimination that leaves a cell two candidates (or none to spare) first
     found.sort(key=lambda f: (pos.cands[f[0]].bit_count(), f[0], f[1]))
     for cell, d, (order, house, conflict) in found:
-        then = f", {d} goes in {', '.join(g.name(c) for c in order)}" if order else ""
         if conflict is None:
-            end = f"{g.house_name(house)} has no place for {d}"
+            end = msg("{house} has no place for {digit}", house=House(g, house), digit=d)
         else:
-            end = (f"{g.house_name(house)} needs {d} in {g.name(conflict[0])}, which sees "
-                   f"{g.name(conflict[1])}")
-        yield tech.step(pos, f"Nishio: if {g.name(cell)} were {d}{then}, then {end}",
+            end = msg("{house} needs {digit} in {cell}, which sees {other}", house=House(g, house),
+                      digit=d, cell=Cell(g, conflict[0]), other=Cell(g, conflict[1]))
+        which = dict(name=tech.title, cell=Cell(g, cell), digit=d, end=end)
+        what = (msg("{name}: if {cell} were {digit}, {digit} goes in {cells}, then {end}",
+                    cells=Join(Cell(g, c) for c in order), **which) if order
+                else msg("{name}: if {cell} were {digit}, then {end}", **which))
+        yield tech.step(pos, what,
                         eliminations=[(cell, d)], cells=[cell, *order],
                         houses=[house] if house is not None else [], candidates=[(cell, d)],
                         branches=[Branch(f"{g.name(cell)}={d}",
@@ -341,7 +346,7 @@ def search(pos: Position, tech_id: str, level: int, kinds: str, max_branches: in
 def chain_text(g: Geometry, order: list[tuple[int, int]]) -> str:
     """``r5c5=3 -> r1c5=1 -> r1c2=4``: the assumption and the placements it forces, in order,
     every one of them (a reader folds a long chain; it never loses its middle)."""
-    return " -> ".join(f"{g.name(c)}={d}" for c, d in order)
+    return " -> ".join(f"{cell_name(g, c)}={d}" for c, d in order)
 
 
 def upto(a: Analysis, out: Outcome, target: tuple[int, int], placement: bool) -> list:
@@ -358,14 +363,16 @@ def upto(a: Analysis, out: Outcome, target: tuple[int, int], placement: bool) ->
     return out.order
 
 
-def set_text(g: Geometry, res: Result) -> str:
+def set_text(g: Geometry, res: Result):
     """``r1c1 is 1 or 2`` / ``7 in row 4 goes in r4c1 or r4c5``."""
     inst = res.instance
     if inst[0] == "cell":
         ds = [str(d) for _, d in res.sources]
-        return f"{g.name(inst[1])} is {', '.join(ds[:-1])} or {ds[-1]}"
-    cs = [g.name(c) for c, _ in res.sources]
-    return f"{inst[2]} in {g.house_name(inst[1])} goes in {', '.join(cs[:-1])} or {cs[-1]}"
+        return msg("{cell} is {digits} or {last}", cell=Cell(g, inst[1]), digits=", ".join(ds[:-1]),
+                   last=ds[-1])
+    cs = [Cell(g, c) for c, _ in res.sources]
+    return msg("{digit} in {house} goes in {cells} or {last}", digit=inst[2],
+               house=House(g, inst[1]), cells=Join(cs[:-1]), last=cs[-1])
 
 
 def branch(g: Geometry, order: list[tuple[int, int]], removed: tuple[int, int] | None = None) -> Branch:
@@ -389,28 +396,31 @@ def branches(a: Analysis, res: Result) -> list[Branch]:
             for o in res.outcomes if (order := upto(a, o, target, is_placement))]
 
 
-def explain(a: Analysis, res: Result, label: str) -> str:
-    """The explanation of a forcing step, before its result."""
+def explain(a: Analysis, res: Result, label) -> str:
+    """The explanation of a forcing step, before its result (in the language in use)."""
     g = a.position.geometry
     if res.kind == "contradiction":
         out = res.outcomes[0]
-        reason = describe(g, out.contradiction)
-        return f"{label}: {chain_text(g, out.order)} -> {reason}, a contradiction"
+        return str(msg("{name}: {chain} -> {reason}, a contradiction", name=label,
+                       chain=chain_text(g, out.order), reason=describe(g, out.contradiction)))
     if res.kind == "only":
         parts = [f"{chain_text(g, o.order)} -> {describe(g, o.contradiction)}"
                  for o in res.outcomes if o.contradiction is not None]
-        return f"{label}: {set_text(g, res)}; " + "; ".join(parts) + ", a contradiction"
+        return str(msg("{name}: {set}; {chains}, a contradiction", name=label,
+                       set=set_text(g, res), chains="; ".join(parts)))
     target, is_placement = ((res.placements[0], True) if res.placements
                             else (res.eliminations[0], False))
     chains = " | ".join(chain_text(g, upto(a, o, target, is_placement)) for o in res.outcomes)
-    return f"{label}: {set_text(g, res)}, and each leads to it ({chains})"
+    return str(msg("{name}: {set}, and each leads to it ({chains})", name=label,
+                   set=set_text(g, res), chains=chains))
 
 
 def forcing_step(tech_id: str, label: str):
     def write(a: Analysis, res: Result) -> Step:
         inst = res.instance
         return REGISTRY[tech_id].step(
-            a.position, explain(a, res, label), placements=res.placements,
+            a.position, Rendered(explain, a, res, REGISTRY[tech_id].title),
+            placements=res.placements,
             eliminations=res.eliminations,
             cells=sorted({c for c, _ in res.sources} | {c for c, _ in res.placements}),
             houses=[inst[1]] if inst[0] == "house" else [], candidates=res.sources,

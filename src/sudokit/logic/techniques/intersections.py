@@ -13,6 +13,8 @@ source house names the kind (a row or column claims, any other house points).
 
 from __future__ import annotations
 
+from ...i18n import msg
+from ...i18n.values import House
 from functools import lru_cache
 from itertools import combinations
 
@@ -45,8 +47,9 @@ def _step(pos: Position, technique: str, d: int, source: int, target: int, cells
     g = pos.geometry
     tech = REGISTRY[technique]
     return tech.step(
-        pos, f"{tech.name}: {d} in {g.house_name(source)} lies only in {g.house_name(target)} "
-             f"({cell_list(g, cells)})",
+        pos, msg("{name}: {digit} in {house} lies only in {target} ({cells})", name=tech.title,
+                 digit=d, house=House(g, source), target=House(g, target),
+                 cells=cell_list(g, cells)),
         eliminations=[(c, d) for c in elims], cells=cells, houses=[source, target],
         candidates=[(c, d) for c in cells])
 
@@ -70,10 +73,14 @@ def _variant_locked(pos: Position, claiming: bool):
                 continue
             inside = [t for t in _houses_holding(g, cells) if t != h]
             tech = REGISTRY[technique]
-            where = (f"lies only in {g.house_name(inside[0])} ({cell_list(g, cells)})" if inside
-                     else f"lies only in {cell_list(g, cells)}; the cells that see them all lose it")
+            where = (msg("{name}: {digit} in {house} lies only in {target} ({cells})",
+                         name=tech.title, digit=d, house=House(g, h), target=House(g, inside[0]),
+                         cells=cell_list(g, cells)) if inside
+                     else msg("{name}: {digit} in {house} lies only in {cells}; the cells that "
+                              "see them all lose it", name=tech.title, digit=d, house=House(g, h),
+                              cells=cell_list(g, cells)))
             yield tech.step(
-                pos, f"{tech.name}: {d} in {g.house_name(h)} {where}",
+                pos, where,
                 eliminations=[(c, d) for c in elims], cells=cells, houses=[h] + inside[:1],
                 candidates=[(c, d) for c in cells])
 
@@ -171,8 +178,9 @@ def _locked_subsets(pos: Position, k: int, technique: str):
             if not elims:
                 continue
             yield tech.step(
-                pos, f"{tech.name} {digit_list(digits_of(union))} in {g.house_name(box)} and "
-                     f"{g.house_name(line)} ({cell_list(g, combo)})",
+                pos, msg("{name} {digits} in {box} and {line} ({cells})", name=tech.title,
+                         digits=digit_list(digits_of(union)), box=House(g, box),
+                         line=House(g, line), cells=cell_list(g, combo)),
                 eliminations=elims, cells=sorted(combo), houses=[box, line],
                 candidates=[(c, d) for c in sorted(combo) for d in digits_of(cands[c])])
 

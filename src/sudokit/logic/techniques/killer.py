@@ -19,6 +19,8 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations as choose
 
+from ...i18n import N_, msg
+from ...i18n.values import Cell, House, Join
 from ..links import cells_of, peer_masks, seen_by_all
 from ..position import Position, digits_of
 from ..step import cell_list, digit_list
@@ -110,10 +112,11 @@ def _required(pos: Position, cells: list[int], need: int) -> int | None:
     return required
 
 
-def _sets_text(sets: set[int]) -> str:
+def _sets_text(sets: set[int]):
+    """``1+5 or 2+4`` (six at most, then ``or others``)."""
     shown = sorted(sets, key=lambda m: tuple(digits_of(m)))[:6]
-    text = " or ".join("+".join(str(d) for d in digits_of(m)) for m in shown)
-    return text + (" or others" if len(sets) > len(shown) else "")
+    text = Join(("+".join(str(d) for d in digits_of(m)) for m in shown), msg(" or "))
+    return msg("{sets} or others", sets=text) if len(sets) > len(shown) else text
 
 
 def _open(pos: Position, cage) -> tuple[list[int], int]:
@@ -122,8 +125,9 @@ def _open(pos: Position, cage) -> tuple[list[int], int]:
     return cells, cage.total - sum(pos.values[c] for c in cage.cells)
 
 
-def _cage_name(pos: Position, cage) -> str:
-    return f"cage {cage.total} ({cell_list(pos.geometry, cage.cells)})"
+def _cage_name(pos: Position, cage):
+    return msg("cage {total} ({cells})", total=cage.total,
+               cells=cell_list(pos.geometry, cage.cells))
 
 
 def _restrict(pos: Position, technique: str, what: str, cells: list[int], allowed: list[int],
@@ -154,14 +158,16 @@ def cage_combination(pos: Position):
         if found is None:
             continue
         allowed, sets = found
+        which = dict(name=REGISTRY["cage-combination"].title, cage=_cage_name(pos, cage))
         if len(cage.cells) == 1:
-            how = "is one cell"
+            how = msg("{name}: {cage} is one cell", **which)
         elif len(cells) == len(cage.cells):
-            how = f"makes {cage.total} only as {_sets_text(sets)}"
+            how = msg("{name}: {cage} makes {total} only as {sets}", total=cage.total,
+                      sets=_sets_text(sets), **which)
         else:
-            how = f"needs {need} more in {cell_list(pos.geometry, cells)}: {_sets_text(sets)}"
-        step = _restrict(pos, "cage-combination", f"Cage Combination: {_cage_name(pos, cage)} {how}",
-                         cells, allowed, list(cage.cells))
+            how = msg("{name}: {cage} needs {need} more in {cells}: {sets}", need=need,
+                      cells=cell_list(pos.geometry, cells), sets=_sets_text(sets), **which)
+        step = _restrict(pos, "cage-combination", how, cells, allowed, list(cage.cells))
         if step is not None:
             yield step
 
@@ -173,12 +179,12 @@ def _sums_of_45(g) -> tuple[tuple[str, str, tuple[int, ...], int, str], ...]:
     region left by the cages inside is in a cage crossing its border."""
     n = g.size
     house_sum = n * (n + 1) // 2
-    regions = [(g.house_name(h), g.houses[h], 1) for h in range(3 * n)]
-    for kind, word in ((0, "rows"), (1, "columns")):
+    regions = [(House(g, h), g.houses[h], 1) for h in range(3 * n)]
+    for kind, word in ((0, N_("rows {first}-{last}")), (1, N_("columns {first}-{last}"))):
         for k in range(2, n // 2 + 1):
             for start in range(n - k + 1):
                 cells = tuple(c for i in range(start, start + k) for c in g.houses[kind * n + i])
-                regions.append((f"{word} {start + 1}-{start + k}", cells, k))
+                regions.append((msg(word, first=start + 1, last=start + k), cells, k))
     out = []
     for name, cells, k in regions:
         inside = set(cells)
@@ -193,13 +199,22 @@ def _sums_of_45(g) -> tuple[tuple[str, str, tuple[int, ...], int, str], ...]:
         innies = tuple(c for c in cells if c not in covered)
         in_sum = k * house_sum - inner_total
         if innies:
-            out.append((name, "innies", innies, in_sum, f"the cages inside add up to {inner_total}"))
+            out.append((name, "innies", innies, in_sum,
+                        msg("the cages inside add up to {total}", total=inner_total)))
         if crossing and all(g.cage_of[c] is not None for c in innies):
             outies = tuple(c for cage in crossing for c in cage.cells if c not in inside)
             crossing_total = sum(cage.total for cage in crossing)
             out.append((name, "outies", outies, crossing_total - in_sum,
-                        f"the cages crossing it add up to {crossing_total}"))
+                        msg("the cages crossing it add up to {total}", total=crossing_total)))
     return tuple(out)
+
+
+_RULE_OF_45 = {
+    ("innies", True): N_("{name} in {region}: {why}, so the innies {cells} add up to {need}"),
+    ("innies", False): N_("{name} in {region}: {why}, so the innie {cells} holds {need}"),
+    ("outies", True): N_("{name} in {region}: {why}, so the outies {cells} add up to {need}"),
+    ("outies", False): N_("{name} in {region}: {why}, so the outie {cells} holds {need}"),
+}
 
 
 @finder("rule-of-45")
@@ -217,9 +232,9 @@ def rule_of_45(pos: Position):
         found = sum_options(pos, empty, need)
         if found is None:
             continue
-        what = (f"Rule of 45 in {name}: {why}, so the {word} {cell_list(g, empty)} add up "
-                f"to {need}" if len(empty) > 1 else
-                f"Rule of 45 in {name}: {why}, so the {word[:-1]} {g.name(empty[0])} holds {need}")
+        what = msg(_RULE_OF_45[word, len(empty) > 1], name=REGISTRY["rule-of-45"].title,
+                   region=name, why=why, need=need,
+                   cells=cell_list(g, empty) if len(empty) > 1 else Cell(g, empty[0]))
         step = _restrict(pos, "rule-of-45", what, empty, found[0], empty)
         if step is not None:
             yield step
@@ -242,9 +257,11 @@ def cage_pointing(pos: Position):
                 continue
             tech = REGISTRY["cage-pointing"]
             yield tech.step(
-                pos, f"Cage Pointing: every way to make {_cage_name(pos, cage)} uses {d}, "
-                     f"which can go only in {cell_list(g, places)}; the cells that see them all "
-                     f"lose it", eliminations=[(c, d) for c in targets], cells=list(cage.cells),
+                pos, msg("{name}: every way to make {cage} uses {digit}, which can go only in "
+                         "{cells}; the cells that see them all lose it",
+                         name=REGISTRY["cage-pointing"].title, cage=_cage_name(pos, cage),
+                         digit=d, cells=cell_list(g, places)),
+                eliminations=[(c, d) for c in targets], cells=list(cage.cells),
                 candidates=[(c, d) for c in places])
 
 
@@ -268,8 +285,10 @@ def cage_subset(pos: Position):
                 elims = [(c, d) for c in cells if c not in group for d in digits_of(pos.cands[c] & union)]
                 if elims:
                     yield tech.step(
-                        pos, f"Cage Subset: {cell_list(g, group)} of {_cage_name(pos, cage)} hold "
-                             f"only {digit_list(digits_of(union))}", eliminations=elims,
+                        pos, msg("{name}: {cells} of {cage} hold only {digits}",
+                                 name=REGISTRY["cage-subset"].title, cells=cell_list(g, group),
+                                 cage=_cage_name(pos, cage),
+                                 digits=digit_list(digits_of(union))), eliminations=elims,
                         cells=list(group), candidates=[(c, d) for c in group for d in digits_of(pos.cands[c])])
         required = _required(pos, cells, need)
         if required is None:
@@ -284,7 +303,8 @@ def cage_subset(pos: Position):
                 elims = [(c, d) for c in places for d in digits_of(pos.cands[c] & ~mask)]
                 if elims:
                     yield tech.step(
-                        pos, f"Cage Subset: {_cage_name(pos, cage)} must hold {digit_list(ds)}, "
-                             f"which fit only in {cell_list(g, places)}", eliminations=elims,
+                        pos, msg("{name}: {cage} must hold {digits}, which fit only in {cells}",
+                                 name=REGISTRY["cage-subset"].title, cage=_cage_name(pos, cage),
+                                 digits=digit_list(ds), cells=cell_list(g, places)), eliminations=elims,
                         cells=places, candidates=[(c, d) for c in places for d in ds
                                                   if pos.cands[c] >> (d - 1) & 1])

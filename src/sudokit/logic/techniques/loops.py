@@ -34,6 +34,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ... import limits
+from ...i18n import msgn
+from ...i18n.values import Lazy
 from .. import options
 from ..inference import InferenceGraph
 from ..position import Position
@@ -440,7 +442,8 @@ def _find(pos: Position, technique: str, kind: str, grouped: bool):
             marks.append(Mark("pattern", tuple(sorted(cells))))
         links = [graph.link(a, b, st) for a, b, st in zip(f.nodes, f.nodes[1:], f.strong)]
         yield tech.step(
-            pos, f"{tech.name} ({len(links)} link{'' if len(links) == 1 else 's'}): {graph.chain_text(f.nodes, f.strong)}",
+            pos, msgn("{name} ({n} link): {chain}", "{name} ({n} links): {chain}", len(links),
+                      name=tech.title, chain=Lazy(graph.chain_text, f.nodes, f.strong)),
             placements=f.placements, eliminations=f.eliminations, cells=sorted(cells),
             candidates=candidates, links=links, marks=marks)
 

@@ -25,6 +25,8 @@ from ... import search
 from ...errors import SudokitError
 from ...geometry import Geometry
 from ...grid import Grid
+from ...i18n import msg
+from ...i18n.values import Cell, House
 from ..position import Position
 
 #: The techniques a net branch (and the one-step candidate test) propagates with: this module
@@ -469,16 +471,19 @@ def analysis(pos: Position) -> Analysis:
     return _last[1]
 
 
-def describe(g: Geometry, contradiction: tuple) -> str:
+def describe(g: Geometry, contradiction: tuple):
     """The contradiction of an outcome in words."""
     kind = contradiction[0]
     if kind == "empty":
-        return f"{g.name(contradiction[1])} has no candidate left"
+        return msg("{cell} has no candidate left", cell=Cell(g, contradiction[1]))
     if kind == "house":
-        return f"{g.house_name(contradiction[1])} has no place for {contradiction[2]}"
+        return msg("{house} has no place for {digit}", house=House(g, contradiction[1]),
+                   digit=contradiction[2])
     if kind == "two":
-        return f"{g.name(contradiction[1])} would hold both {contradiction[2]} and {contradiction[3]}"
-    return f"{g.name(contradiction[1])} cannot hold {contradiction[2]} any more"
+        return msg("{cell} would hold both {digit} and {other}", cell=Cell(g, contradiction[1]),
+                   digit=contradiction[2], other=contradiction[3])
+    return msg("{cell} cannot hold {digit} any more", cell=Cell(g, contradiction[1]),
+               digit=contradiction[2])
 
 
 __all__ = ["BASIC_SET", "CHAIN", "NET", "SINGLES", "Analysis", "Base", "Outcome", "analysis", "branch", "deepen",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
+from ...i18n import Message, gettext, msg
 from ..position import Position
 from ..step import Candidate, Link, Mark, Step, describe_result
 
@@ -147,12 +148,23 @@ class Technique:
         """Every instance of the technique in the position (each changes something)."""
         return self.finder(position)
 
-    def step(self, position: Position, what: str, placements: Iterable[Candidate] = (),
+    @property
+    def local_name(self) -> str:
+        """The name in the language in use (``name`` is the catalogue's English name)."""
+        return gettext(self.name)
+
+    @property
+    def title(self) -> Message:
+        """The name as a message parameter: rendered in the step's language."""
+        return msg(self.name)
+
+    def step(self, position: Position, what: Message | str, placements: Iterable[Candidate] = (),
              eliminations: Iterable[Candidate] = (), **highlight) -> Step:
         """A step of this technique: ``"<what>: places ... and removes ..."``."""
         placements = sorted(set(placements))
         eliminations = sorted(set(eliminations))
-        text = f"{what}: {describe_result(position.geometry, placements, eliminations)}"
+        text = msg("{what}: {result}", what=what,
+                   result=describe_result(position.geometry, placements, eliminations))
         if (self.family in PATTERN_FAMILIES or self.id in PATTERN_TECHNIQUES) and \
                 highlight.get("cells") and not highlight.get("marks"):
             highlight["marks"] = [Mark("pattern", tuple(highlight["cells"]))]

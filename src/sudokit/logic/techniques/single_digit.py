@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ...i18n import msg
+from ...i18n.values import Cell, House, Houses, Lazy
 from ..links import LinkGraph, StrongLink, cell_chain_text, cells_of, mask_of
 from ..position import Position
 from ..step import Link, Step
@@ -121,9 +123,8 @@ def _chain_step(pos, graph, tech, digit, chain, kind, inner, seen):
     cells = [a, b, c, e]
     strong = [True, False, True]
     houses = sorted({l1.houses[0], l2.houses[0]})
-    where = ", ".join(g.house_name(h) for h in houses)
-    what = (f"{tech.name} on {digit} ({where}): "
-            f"{cell_chain_text(g, cells, strong)}")
+    what = msg("{name} on {digit} ({houses}): {chain}", name=tech.title, digit=digit,
+               houses=Houses(g, houses), chain=Lazy(cell_chain_text, g, cells, strong))
     yield tech.step(
         pos, what, eliminations=[(t, digit) for t in cells_of(targets)],
         cells=cells, houses=houses, candidates=[(x, digit) for x in cells],
@@ -210,9 +211,10 @@ def _er_steps(pos, graph, tech, digit, box, r, c, links, in_box):
                 if not dmask >> target & 1:
                     continue
                 box_cells = list(cells_of(in_box))
-                what = (f"{tech.name} on {digit} in {g.house_name(2 * n + box)} "
-                        f"(row {r + 1}, column {c + 1}) with {g.name(p)} = {g.name(q)} "
-                        f"({g.house_name(h)})")
+                what = msg("{name} on {digit} in {box} ({row}, {col}) with {a} = {b} ({house})",
+                           name=tech.title, digit=digit, box=House(g, 2 * n + box),
+                           row=House(g, r), col=House(g, n + c), a=Cell(g, p), b=Cell(g, q),
+                           house=House(g, h))
                 yield tech.step(
                     pos, what, eliminations=[(target, digit)],
                     cells=box_cells + [p, q], houses=[2 * n + box, h],

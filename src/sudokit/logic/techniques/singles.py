@@ -3,6 +3,8 @@ candidate ("single position" and "single candidate" in Lösningsmetoder för sud
 
 from __future__ import annotations
 
+from ...i18n import msg
+from ...i18n.values import Cell, House
 from ..position import Position
 from .registry import REGISTRY, finder
 
@@ -20,7 +22,8 @@ def full_house(pos: Position):
                 seen.add(cell)
                 d = m.bit_length()
                 yield REGISTRY["full-house"].step(
-                    pos, f"Full House in {g.house_name(h)}: {g.name(cell)} is its last empty cell",
+                    pos, msg("Full House in {house}: {cell} is its last empty cell", house=House(g, h),
+                         cell=Cell(g, cell)),
                     placements=[(cell, d)], cells=[cell], houses=[h], candidates=[(cell, d)])
 
 
@@ -49,7 +52,8 @@ def hidden_single(pos: Position):
             if (cell, d) not in seen:
                 seen.add((cell, d))
                 yield REGISTRY["hidden-single"].step(
-                    pos, f"Hidden Single in {g.house_name(h)}: {d} fits only in {g.name(cell)}",
+                    pos, msg("Hidden Single in {house}: {digit} fits only in {cell}",
+                             house=House(g, h), digit=d, cell=Cell(g, cell)),
                     placements=[(cell, d)], cells=[cell], houses=[h], candidates=[(cell, d)])
 
 
@@ -60,5 +64,6 @@ def naked_single(pos: Position):
         if m and m & (m - 1) == 0:
             d = m.bit_length()
             yield REGISTRY["naked-single"].step(
-                pos, f"Naked Single: {d} is the only candidate of {g.name(cell)}",
+                pos, msg("Naked Single: {digit} is the only candidate of {cell}", digit=d,
+                        cell=Cell(g, cell)),
                 placements=[(cell, d)], cells=[cell], candidates=[(cell, d)])

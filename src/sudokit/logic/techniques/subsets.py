@@ -11,6 +11,8 @@ two candidates and each digit of a hidden subset at least two places (fewer is a
 
 from __future__ import annotations
 
+from ...i18n import msg
+from ...i18n.values import House
 from collections.abc import Iterator
 
 from ..position import Position, digits_of
@@ -67,8 +69,9 @@ def naked_subsets(pos: Position, k: int) -> Iterator:
             elims = [(c, d) for c in empty if c not in chosen for d in digits_of(cands[c] & union)]
             if elims:
                 yield tech.step(
-                    pos, f"{tech.name} {digit_list(digits_of(union))} in {g.house_name(h)} "
-                         f"({cell_list(g, cells)})",
+                    pos, msg("{name} {digits} in {house} ({cells})", name=tech.title,
+                             digits=digit_list(digits_of(union)), house=House(g, h),
+                             cells=cell_list(g, cells)),
                     eliminations=elims, cells=cells, houses=[h],
                     candidates=[(c, d) for c in cells for d in digits_of(cands[c])])
 
@@ -96,8 +99,8 @@ def hidden_subsets(pos: Position, k: int) -> Iterator:
                 continue
             seen.add(key)
             yield tech.step(
-                pos, f"{tech.name} {digit_list(digits)} in {g.house_name(h)} "
-                     f"({cell_list(g, cells)})",
+                pos, msg("{name} {digits} in {house} ({cells})", name=tech.title,
+                         digits=digit_list(digits), house=House(g, h), cells=cell_list(g, cells)),
                 eliminations=elims, cells=cells, houses=[h],
                 candidates=[(c, d) for c in cells for d in digits if cands[c] >> (d - 1) & 1])
 

@@ -27,6 +27,8 @@ from functools import lru_cache
 
 from ... import limits
 from ...geometry import Geometry
+from ...i18n import msg
+from ...i18n.values import Cell, House, Join
 from ..links import cells_of
 from ..options import listing
 from ..position import Position, digits_of
@@ -74,9 +76,10 @@ def _subsets(side: list[tuple[int, int]], v: int, lo: int, hi: int, most: int,
     return out
 
 
-def _describe(g, cells: int, digits: int) -> str:
-    return (",".join(g.name(c) for c in cells_of(cells))
-            + " {" + ",".join(str(d) for d in digits_of(digits)) + "}")
+def _describe(g, cells: int, digits: int):
+    """``r1c1,r1c2 {3,5}``."""
+    return msg("{cells} {{{digits}}}", cells=Join((Cell(g, c) for c in cells_of(cells)), ","),
+               digits=",".join(str(d) for d in digits_of(digits)))
 
 
 @lru_cache(maxsize=None)
@@ -179,8 +182,9 @@ def _step(pos, tech, g, line: int, box: int, cmask: int, v: int, dc: int, dd: in
     if key in done:
         return None
     done.add(key)
-    what = (f"{tech.name}: {_describe(g, cmask, v)} with {_describe(g, dc, dd)} "
-            f"({g.house_name(line)}) and {_describe(g, ec, ed)} ({g.house_name(box)})")
+    what = msg("{name}: {core} with {line_set} ({line}) and {box_set} ({box})", name=tech.title,
+               core=_describe(g, cmask, v), line_set=_describe(g, dc, dd), line=House(g, line),
+               box_set=_describe(g, ec, ed), box=House(g, box))
     cells = sorted(cells_of(cmask | dc | ec))
     return tech.step(pos, what, eliminations=elims, cells=cells, houses=[line, box],
                      candidates=[(c, d) for c in cells for d in digits_of(cands[c])])

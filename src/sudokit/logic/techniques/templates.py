@@ -22,6 +22,7 @@ from functools import lru_cache
 
 from ... import limits
 from ...geometry import Geometry
+from ...i18n import msg, msgn
 from ..links import mask_of, peer_masks
 from ..position import Position
 from ..step import cell_list
@@ -283,9 +284,11 @@ def _findings(pos: Position):
             yield d, total, refined, place, clear
 
 
-def _fit(total: int, refined: bool) -> str:
-    fit = "1 template fits" if total == 1 else f"{total} templates fit"
-    return f"{fit} beside the cells other digits' templates all take" if refined else fit
+def _fit(total: int, refined: bool):
+    if refined:
+        return msgn("{n} template fits beside the cells other digits' templates all take",
+                    "{n} templates fit beside the cells other digits' templates all take", total)
+    return msgn("{n} template fits", "{n} templates fit", total)
 
 
 @finder("template-set")
@@ -293,8 +296,9 @@ def template_set(pos: Position):
     g = pos.geometry
     for d, total, refined, place, _ in _findings(pos):
         if place:
-            what = (f"Template Set: every placement of all {g.size} {d}s uses "
-                    f"{cell_list(g, place)} ({_fit(total, refined)})")
+            what = msg("{name}: every placement of all {count} {digit}s uses {cells} ({fit})",
+                       name=REGISTRY["template-set"].title, count=g.size, digit=d,
+                       cells=cell_list(g, place), fit=_fit(total, refined))
             yield REGISTRY["template-set"].step(
                 pos, what, placements=[(c, d) for c in place], cells=place,
                 candidates=[(c, d) for c in place])
@@ -305,8 +309,9 @@ def template_delete(pos: Position):
     g = pos.geometry
     for d, total, refined, _, clear in _findings(pos):
         if clear:
-            what = (f"Template Delete: no placement of all {g.size} {d}s uses "
-                    f"{cell_list(g, clear)} ({_fit(total, refined)})")
+            what = msg("{name}: no placement of all {count} {digit}s uses {cells} ({fit})",
+                       name=REGISTRY["template-delete"].title, count=g.size, digit=d,
+                       cells=cell_list(g, clear), fit=_fit(total, refined))
             yield REGISTRY["template-delete"].step(
                 pos, what, eliminations=[(c, d) for c in clear], cells=clear,
                 candidates=[(c, d) for c in clear])

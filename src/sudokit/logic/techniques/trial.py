@@ -22,6 +22,8 @@ from collections.abc import Iterator
 
 from ... import limits, search
 from ...grid import Grid
+from ...i18n import msg, msgn
+from ...i18n.values import Cell, Join, Rendered
 from ..position import Position, digits_of
 from ..step import Step
 from .forcing import Result, branches, chain_text, search as forcing_search
@@ -38,8 +40,10 @@ def _trial_step(a: Analysis, res: Result) -> Step:
     out = res.outcomes[0]
     cell, d = res.sources[0]
     return REGISTRY["candidate-test"].step(
-        a.position, f"Trial: {chain_text(g, out.order)} -> {describe(g, out.contradiction)}, a "
-                    f"contradiction (followed with singles, locked candidates, pairs and triples)",
+        a.position, Rendered(lambda: msg(
+            "Trial: {chain} -> {reason}, a contradiction (followed with singles, locked "
+            "candidates, pairs and triples)", chain=chain_text(g, out.order),
+            reason=describe(g, out.contradiction))),
         eliminations=res.eliminations, cells=[cell], candidates=res.sources,
         branches=branches(a, res))
 
@@ -149,11 +153,14 @@ def candidate_test_recursive(pos: Position) -> Iterator[Step]:
                 tried.append((d, nodes))
         if not tried:
             continue
-        parts = [f"{g.name(cell)}={d} ({nodes:,} position{'s' if nodes != 1 else ''} searched)"
-                 for d, nodes in tried]
+        parts = [msgn("{cell}={digit} ({n:,} position searched)",
+                      "{cell}={digit} ({n:,} positions searched)", nodes, cell=Cell(g, cell),
+                      digit=d) for d, nodes in tried]
         yield tech.step(
-            pos, f"Trial in several steps: {', '.join(parts)} "
-                 f"{'leads' if len(tried) == 1 else 'each lead'} to no solution (the candidate "
-                 f"placed, then every candidate of the next open cell tried in turn)",
+            pos, msgn("Trial in several steps: {tried} leads to no solution (the candidate placed, "
+                      "then every candidate of the next open cell tried in turn)",
+                      "Trial in several steps: {tried} each lead to no solution (the candidate "
+                      "placed, then every candidate of the next open cell tried in turn)",
+                      len(tried), tried=Join(parts)),
             eliminations=[(cell, d) for d, _ in tried], cells=[cell],
             candidates=[(cell, d) for d, _ in tried])

@@ -21,6 +21,8 @@ from itertools import combinations
 
 from ... import limits
 from ...geometry import Geometry
+from ...i18n import N_, Message, msg
+from ...i18n.values import Cell, House
 from .. import options
 from ..position import Position, bit, digits_of, popcount
 from ..step import Step, cell_list, digit_list
@@ -100,7 +102,7 @@ def shared_houses(g: Geometry, a: int, b: int) -> list[int]:
     return [h for h in g.houses_of[a] if h in g.houses_of[b]]
 
 
-def _rect_name(g: Geometry, rect: Rect) -> str:
+def _rect_name(g: Geometry, rect: Rect):
     return cell_list(g, rect)
 
 
@@ -167,10 +169,11 @@ def _ur_candidates(pos: Position) -> tuple[tuple[Rect, int, int, list[int], list
     return _UR_SCAN[1]
 
 
-def _ur_step(tid: str, pos: Position, rect: Rect, a: int, b: int, extra: str,
+def _ur_step(tid: str, pos: Position, rect: Rect, a: int, b: int, extra: Message,
              eliminations, placements=(), houses=(), fins=()) -> Step:
     g = pos.geometry
-    what = f"{REGISTRY[tid].name} {digit_list((a, b))} in {_rect_name(g, rect)}{extra}"
+    what = msg("{name} {digits} in {rect} {extra}", name=REGISTRY[tid].title,
+               digits=digit_list((a, b)), rect=_rect_name(g, rect), extra=extra)
     return REGISTRY[tid].step(
         pos, what, placements=placements, eliminations=eliminations, cells=list(rect),
         houses=sorted(set(houses)), fins=list(fins),
@@ -207,7 +210,7 @@ def unique_rectangle_1(pos: Position):
         if len(plain) == 3:
             cell = rect[other[0]]
             yield _ur_step("unique-rectangle-1", pos, rect, a, b,
-                           f" (only {pos.geometry.name(cell)} has other candidates)",
+                           msg("(only {cell} has other candidates)", cell=Cell(pos.geometry, cell)),
                            [(cell, d) for d in (a, b) if pos.has(cell, d)])
 
 
@@ -230,7 +233,7 @@ def unique_rectangle_2(pos: Position):
         x, elims = _shared_extra(pos, roof, [_extras(pos, c, a, b) for c in roof])
         if elims:
             yield _ur_step("unique-rectangle-2", pos, rect, a, b,
-                           f" with extra {x} in {cell_list(g, roof)}", elims,
+                           msg("with extra {digit} in {cells}", digit=x, cells=cell_list(g, roof)), elims,
                            houses=shared_houses(g, *roof), fins=[(c, x) for c in roof])
 
 
@@ -261,9 +264,10 @@ def unique_rectangle_3(pos: Position):
                     if elims:
                         yield _ur_step(
                             "unique-rectangle-3", pos, rect, a, b,
-                            f" with naked subset {digit_list(digits_of(union))} in "
-                            f"{g.house_name(h)} ({cell_list(g, subset)} and the extras of "
-                            f"{cell_list(g, roof)})", elims, houses=[h], fins=fins)
+                            msg("with naked subset {digits} in {house} ({cells} and the extras "
+                                "of {roof})", digits=digit_list(digits_of(union)),
+                                house=House(g, h), cells=cell_list(g, subset),
+                                roof=cell_list(g, roof)), elims, houses=[h], fins=fins)
 
 
 @finder("unique-rectangle-4")
@@ -279,7 +283,8 @@ def unique_rectangle_4(pos: Position):
                 elims = [(c, v) for c in roof if pos.has(c, v)]
                 if elims and _only_in(pos, u, h, roof):
                     yield _ur_step("unique-rectangle-4", pos, rect, a, b,
-                                   f" ({u} only in {cell_list(g, roof)} in {g.house_name(h)})",
+                                   msg("({digit} only in {cells} in {house})", digit=u,
+                                       cells=cell_list(g, roof), house=House(g, h)),
                                    elims, houses=[h])
 
 
@@ -297,7 +302,8 @@ def unique_rectangle_5(pos: Position):
         x, elims = _shared_extra(pos, cells, [_extras(pos, c, a, b) for c in cells])
         if elims:
             yield _ur_step("unique-rectangle-5", pos, rect, a, b,
-                           f" with extra {x} in {cell_list(g, cells)}", elims,
+                           msg("with extra {digit} in {cells}", digit=x, cells=cell_list(g, cells)),
+                           elims,
                            fins=[(c, x) for c in cells])
 
 
@@ -316,11 +322,13 @@ def unique_rectangle_6(pos: Position):
             elims = [(c, u) for c in roof if pos.has(c, u)]
             if not elims:
                 continue
-            for kind, lines in (("rows", ((r1, rect[:2]), (r2, rect[2:]))),
-                                ("columns", ((n + c1, rect[::2]), (n + c2, rect[1::2])))):
+            for kind, lines in ((N_("({digit} only in the rectangle in both its rows)"),
+                                 ((r1, rect[:2]), (r2, rect[2:]))),
+                                (N_("({digit} only in the rectangle in both its columns)"),
+                                 ((n + c1, rect[::2]), (n + c2, rect[1::2])))):
                 if all(_only_in(pos, u, h, corners) for h, corners in lines):
                     yield _ur_step("unique-rectangle-6", pos, rect, a, b,
-                                   f" ({u} only in the rectangle in both its {kind})",
+                                   msg(kind, digit=u),
                                    elims, houses=[h for h, _ in lines])
                     break  # rows and columns would remove the same candidates
 
@@ -344,8 +352,9 @@ def hidden_rectangle(pos: Position):
                 if (pos.has(target, v) and _only_in(pos, u, row, in_row)
                         and _only_in(pos, u, col, in_col)):
                     yield _ur_step("hidden-rectangle", pos, rect, a, b,
-                                   f" ({u} only in the rectangle in {g.house_name(row)} and "
-                                   f"{g.house_name(col)})", [(target, v)], houses=[row, col])
+                                   msg("({digit} only in the rectangle in {row} and {col})",
+                                       digit=u, row=House(g, row), col=House(g, col)),
+                                   [(target, v)], houses=[row, col])
 
 
 # --- Avoidable Rectangles ---------------------------------------------------------------------
@@ -389,8 +398,9 @@ def avoidable_rectangle_1(pos: Position):
         b1, b2 = pos.values[rect[ROW_MATE[i]]], pos.values[rect[COL_MATE[i]]]
         if b1 == b2 != a and pos.has(cell, a):
             yield REGISTRY["avoidable-rectangle-1"].step(
-                pos, f"Avoidable Rectangle Type 1 {digit_list((a, b1))} in {_rect_name(g, rect)} "
-                     f"(solved, none given)",
+                pos, msg("{name} {digits} in {rect} (solved, none given)",
+                         name=REGISTRY["avoidable-rectangle-1"].title,
+                         digits=digit_list((a, b1)), rect=_rect_name(g, rect)),
                 eliminations=[(cell, a)], cells=list(rect),
                 candidates=[(cell, a)])
 
@@ -420,8 +430,9 @@ def avoidable_rectangle_2(pos: Position):
             x, elims = _shared_extra(pos, (u1, u2), (m1 & ~bit(n1), m2 & ~bit(n2)))
             if elims:
                 yield REGISTRY["avoidable-rectangle-2"].step(
-                    pos, f"Avoidable Rectangle Type 2 in {_rect_name(g, rect)} "
-                         f"({g.name(u1)} or {g.name(u2)} must be {x})",
+                    pos, msg("{name} in {rect} ({a} or {b} must be {digit})",
+                             name=REGISTRY["avoidable-rectangle-2"].title,
+                             rect=_rect_name(g, rect), a=Cell(g, u1), b=Cell(g, u2), digit=x),
                     eliminations=elims, cells=list(rect), houses=shared_houses(g, u1, u2),
                     candidates=[(u1, n1), (u2, n2)], fins=[(u1, x), (u2, x)])
 
@@ -463,6 +474,7 @@ def bug_plus_1(pos: Position):
         elif odd:
             return
     yield REGISTRY["bug-plus-1"].step(
-        pos, f"BUG+1 ({g.name(triple)} is the only cell with three candidates, and {extra} has "
-             f"three places in each of its houses)", placements=[(triple, extra)], cells=[triple],
+        pos, msg("{name} ({cell} is the only cell with three candidates, and {digit} has three "
+                 "places in each of its houses)", name=REGISTRY["bug-plus-1"].title,
+                 cell=Cell(g, triple), digit=extra), placements=[(triple, extra)], cells=[triple],
         houses=list(g.houses_of[triple]), candidates=[(triple, extra)])

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from ...i18n import msg
+from ...i18n.values import Cell, House, Join
 from ..links import LinkGraph, cells_of, chain_links, mask_of
 from ..position import Position, bit, digits_of
 from ..step import Link, cell_list, digit_list
@@ -60,9 +62,11 @@ def xy_wing(pos: Position):
                     targets = graph.peers[a] & graph.peers[b] & graph.digit_cells[z]
                     if not targets:
                         continue
-                    what = (f"{tech.name} {x}/{y}/{z}: pivot {g.name(pivot)} ({x}/{y}), pincers "
-                            f"{g.name(a)} ({digit_list((x, z))}) and {g.name(b)} "
-                            f"({digit_list((y, z))})")
+                    what = msg("{name} {digits}: pivot {pivot} ({pivot_digits}), pincers {a} "
+                               "({a_digits}) and {b} ({b_digits})", name=tech.title,
+                               digits=f"{x}/{y}/{z}", pivot=Cell(g, pivot), pivot_digits=f"{x}/{y}",
+                               a=Cell(g, a), a_digits=digit_list((x, z)), b=Cell(g, b),
+                               b_digits=digit_list((y, z)))
                     yield tech.step(
                         pos, what, eliminations=[(t, z) for t in cells_of(targets)],
                         cells=[pivot, a, b],
@@ -91,9 +95,11 @@ def xyz_wing(pos: Position):
                            & graph.digit_cells[z])
                 if not targets:
                     continue
-                what = (f"{tech.name} {digit_list(digits_of(pm))} on {z}: pivot {g.name(pivot)}, "
-                        f"pincers {g.name(a)} ({digit_list(digits_of(cands[a]))}) and "
-                        f"{g.name(b)} ({digit_list(digits_of(cands[b]))})")
+                what = msg("{name} {digits} on {digit}: pivot {pivot}, pincers {a} ({a_digits}) "
+                           "and {b} ({b_digits})", name=tech.title,
+                           digits=digit_list(digits_of(pm)), digit=z, pivot=Cell(g, pivot),
+                           a=Cell(g, a), a_digits=digit_list(digits_of(cands[a])), b=Cell(g, b),
+                           b_digits=digit_list(digits_of(cands[b])))
                 yield tech.step(
                     pos, what, eliminations=[(t, z) for t in cells_of(targets)],
                     cells=[pivot, a, b],
@@ -159,8 +165,10 @@ def wxyz_wing(pos: Position):
         targets = graph.targets(zd, holders, exclude=mask_of(quad))
         if not targets:
             continue
-        cells = ", ".join(f"{g.name(c)} ({digit_list(digits_of(cands[c]))})" for c in sorted(quad))
-        what = f"{tech.name} {digit_list(digits_of(union))} on {zd}: {cells}"
+        cells = Join(msg("{cell} ({digits})", cell=Cell(g, c), digits=digit_list(digits_of(cands[c])))
+                     for c in sorted(quad))
+        what = msg("{name} {digits} on {digit}: {cells}", name=tech.title,
+                   digits=digit_list(digits_of(union)), digit=zd, cells=cells)
         yield tech.step(
             pos, what, eliminations=[(t, zd) for t in cells_of(targets)], cells=sorted(quad),
             candidates=[(c, d) for c in sorted(quad) for d in digits_of(cands[c])])
@@ -185,8 +193,10 @@ def w_wing(pos: Position):
                     if link is None:
                         continue
                     a, b, house = link
-                    what = (f"{tech.name} {x}/{y} in {g.name(p)}, {g.name(q)} joined by "
-                            f"{g.name(a)} = {g.name(b)} on {x} ({g.house_name(house)})")
+                    what = msg("{name} {digits} in {p}, {q} joined by {a} = {b} on {digit} "
+                               "({house})", name=tech.title, digits=f"{x}/{y}", p=Cell(g, p),
+                               q=Cell(g, q), a=Cell(g, a), b=Cell(g, b), digit=x,
+                               house=House(g, house))
                     yield tech.step(
                         pos, what, eliminations=[(t, y) for t in cells_of(targets)],
                         cells=[p, q, a, b], houses=[house],
@@ -243,7 +253,8 @@ def remote_pair(pos: Position):
                     elims += [(t, d) for d in (x, y) if cands[t] & bit(d)]
             if not elims:
                 continue
-            what = (f"{tech.name} {x}/{y}: {_chain_or_sides(g, order, parity, peers, group)}")
+            what = msg("{name} {digits}: {cells}", name=tech.title, digits=f"{x}/{y}",
+                       cells=_chain_or_sides(g, order, parity, peers, group))
             yield tech.step(
                 pos, what, eliminations=elims, cells=sorted(order),
                 candidates=[(c, d) for c in sorted(order) for d in (x, y)],
@@ -251,7 +262,7 @@ def remote_pair(pos: Position):
                        if u < v])
 
 
-def _chain_or_sides(g, order, parity, peers, group) -> str:
+def _chain_or_sides(g, order, parity, peers, group):
     """The cells written as a chain when they form a simple path, else by parity class."""
     comp = mask_of(order)
     degree = {c: (peers[c] & comp).bit_count() for c in order}
@@ -262,7 +273,7 @@ def _chain_or_sides(g, order, parity, peers, group) -> str:
             nxt = next(c for c in cells_of(peers[cur] & comp) if c != prev)
             path.append(nxt)
             prev, cur = cur, nxt
-        return " - ".join(g.name(c) for c in path)
+        return Join((Cell(g, c) for c in path), " - ")
     a = [c for c in order if parity[c] == 0]
     b = [c for c in order if parity[c] == 1]
-    return f"{cell_list(g, a)} | {cell_list(g, b)} (the two parities)"
+    return msg("{a} | {b} (the two parities)", a=cell_list(g, a), b=cell_list(g, b))
