@@ -341,9 +341,13 @@ def test_16x16_explanations_use_the_grids_symbols(page, server_url):
     open_page(page, server_url)
     mapped = page.evaluate("""async () => {
         const m = await import("/static/notation.js");
-        return [m.mapDigits("r3c3=14", 16), m.mapDigits("removes 14 from r1c2", 16), m.mapDigits("r3c3=14", 9)];
+        return [m.mapDigits("r3c3=14", 16), m.mapDigits("removes 14 from r1c2", 16), m.mapDigits("r3c3=14", 9),
+                m.mapDigits("Enda rutan (hidden single) i rad 12: 14 passar bara i r12k3", 16),
+                m.mapDigits("stryker 14 ur r1k2", 16), m.mapDigits("r1k2 skulle ha både 10 och 14", 16)];
     }""")
-    assert mapped == ["r3c3=E", "removes E from r1c2", "r3c3=14"]
+    assert mapped == ["r3c3=E", "removes E from r1c2", "r3c3=14",
+                      "Enda rutan (hidden single) i rad 12: E passar bara i r12k3",
+                      "stryker E ur r1k2", "r1k2 skulle ha både A och E"]
 
 
 # --- 4. generating ---------------------------------------------------------------------------------------

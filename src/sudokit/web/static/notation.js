@@ -27,13 +27,15 @@ export function mapDigits(text, n) {
   out = out.replace(/\b\d+(?:\/\d+)+\b/g, (m) => m.split("/").map(d).join("/"));
   out = out.replace(/\{(\d+(?:,\s?\d+)*)\}/g, (_, m) => `{${m.split(/,\s?/).map(d).join(",")}}`);
   // removed or placed digits: "removes 14 from", ", 9 from", "and 12 from"
-  out = out.replace(/\b(\d+) from (?=r\d)/g, (_, v) => `${d(v)} from `);
+  out = out.replace(/\b(\d+) (from|ur) (?=r\d)/g, (_, v, w) => `${d(v)} ${w} `);
   // what a digit does: "14 fits only in", "14 is the only candidate", "must be 14", "holds 14"
-  out = out.replace(/\b(\d+) (fits only in|is the only candidate)\b/g, (_, v, w) => `${d(v)} ${w}`);
+  out = out.replace(/\b(\d+) (fits only in|is the only candidate|passar bara i|är den enda kandidaten)(?=[ ,:;.)]|$)/g,
+    (_, v, w) => `${d(v)} ${w}`);
   out = out.replace(/([,:] )(\d+) goes in\b/g, (_, p, v) => `${p}${d(v)} goes in`);
-  out = out.replace(/\b(must be|holds|hold|cannot hold|no place for|were) (\d+)\b/g,
+  out = out.replace(/(?<![\wåäö])(must be|holds|hold|cannot hold|no place for|were|måste vara|kan inte ha|ingen plats för) (\d+)\b/g,
     (_, w, v) => `${w} ${d(v)}`);
   out = out.replace(/\bboth (\d+) and (\d+)\b/g, (_, a, b) => `both ${d(a)} and ${d(b)}`);
+  out = out.replace(/(?<![\wåäö])både (\d+) och (\d+)\b/g, (_, a, b) => `både ${d(a)} och ${d(b)}`);
   // a cell's possible digits and a digit's places: "r1c1 is 1, 2 or 14", "14 in row 4 goes in"
   out = out.replace(new RegExp(`(${CELL}) is ((?:\\d+, )*\\d+ or \\d+)\\b`, "g"),
     (_, c, list) => `${c} is ${list.replace(/\d+/g, d)}`);
