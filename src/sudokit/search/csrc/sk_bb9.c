@@ -29,6 +29,7 @@ typedef struct {
 } S9;
 
 #define BAND_FULL 0x7FFFFFFu
+#define BOX0_CELLS 0x1C0E07u /* the cells of the band's first box */
 
 static uint8_t T_rowbox[512];     /* 9 bits of one row -> which of its 3 minirows are non-empty */
 static uint32_t T_keep[512];      /* minirow set -> cells of the permutations it allows */
@@ -206,7 +207,7 @@ static inline int open_score(const S9 *s, int b, int p) {
     uint32_t col = T_colcells[c];
     int score = sk_pop32(s->uns[b] & (0x1FFu << (9 * r)));
     score += sk_pop32(s->uns[0] & col) + sk_pop32(s->uns[1] & col) + sk_pop32(s->uns[2] & col);
-    score += sk_pop32(s->uns[b] & (0x7007007u << (3 * (c / 3))));
+    score += sk_pop32(s->uns[b] & (BOX0_CELLS << (3 * (c / 3))));
     return score;
 }
 
