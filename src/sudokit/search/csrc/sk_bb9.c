@@ -16,8 +16,12 @@
  *    other digits' boards.
  *  - naked singles from counters over the nine digit words of a band (cells seen once, twice,
  *    three times), which also expose empty cells and bivalue cells for branching.
- * Search: depth-first, branching on a bivalue cell when there is one (else the cell with the
- * fewest candidates), the state copied per branch (120 bytes), no undo log.
+ * Search: depth-first, branching on a bivalue cell when there is one; else on a digit's pattern
+ * in a band or stack (which minirow, or minicolumn, of each box holds it: one of at most six
+ * permutations), in the band or stack with the fewest patterns left over all digits (the
+ * triad-based branching tdoku's documentation describes), when that digit has two patterns;
+ * else on the cell with the fewest candidates (sparse grids, where a three-way pattern grows the
+ * tree). The state is copied per branch (120 bytes), no undo log.
  */
 #include <string.h>
 
@@ -38,6 +42,9 @@ static uint32_t T_claim[512];     /* columns only in this band -> the box's othe
 static uint16_t T_single[512];    /* 9 bits -> themselves if exactly one bit, else 0 */
 static uint32_t T_rowpeers[27];   /* other cells of the row of a band cell */
 static uint32_t T_colcells[9];    /* the 3 cells of a column in a band */
+static uint8_t T_perms[512];      /* minirow set -> the permutations (bit p) it still allows */
+static uint8_t T_nperms[512];     /* how many */
+static uint16_t T_permset[6];     /* permutation -> its minirow set (bit 3i + j: row i, box j) */
 static int bb9_ready;
 
 static uint32_t expand_cols(unsigned cols) {
@@ -57,7 +64,7 @@ void sk_bb9_init(void) {
         T_rowbox[x] = (uint8_t)rb;
         T_single[x] = (uint16_t)((x && !(x & (x - 1))) ? x : 0);
         /* band rule: minirow (i, j) is bit 3i + j of x */
-        uint32_t keep = 0;
+        uint32_t keep = 0, allowed = 0;
         for (int p = 0; p < 6; p++) {
             int ok = 1;
             uint32_t cells = 0;
@@ -66,9 +73,14 @@ void sk_bb9_init(void) {
                 if (!(x & (1u << (3 * i + j)))) ok = 0;
                 cells |= 7u << (9 * i + 3 * j);
             }
-            if (ok) keep |= cells;
+            if (ok) {
+                keep |= cells;
+                allowed |= 1u << p;
+            }
         }
         T_keep[x] = keep;
+        T_perms[x] = (uint8_t)allowed;
+        T_nperms[x] = (uint8_t)sk_pop32(allowed);
         unsigned lock = 0, claim = 0;
         for (int j = 0; j < 3; j++) {
             unsigned g = (x >> (3 * j)) & 7;
@@ -81,6 +93,11 @@ void sk_bb9_init(void) {
     }
     for (int p = 0; p < 27; p++) T_rowpeers[p] = (0x1FFu << (9 * (p / 9))) & ~(1u << p);
     for (int c = 0; c < 9; c++) T_colcells[c] = expand_cols(1u << c);
+    for (int p = 0; p < 6; p++) {
+        unsigned m = 0;
+        for (int i = 0; i < 3; i++) m |= 1u << (3 * i + perms[p][i]);
+        T_permset[p] = (uint16_t)m;
+    }
     bb9_ready = 1;
 }
 
@@ -211,9 +228,42 @@ static inline int open_score(const S9 *s, int b, int p) {
     return score;
 }
 
-/* The unplaced cell to branch on: the fewest candidates (bivalue when there is one), and among
- * those the one whose row, column and box have the most unplaced cells: its choice reaches
- * furthest. */
+/* The bivalue cell to branch on, if there is one: the one whose row, column and box have the
+ * most unplaced cells (its choice reaches furthest). Returns 0 when no cell is bivalue. */
+static int choose_bivalue(const S9 *s, int *band, int *pos, unsigned *digits) {
+    int bb = -1, bp = -1, bscore = -1;
+    for (int b = 0; b < 3; b++) {
+        uint32_t one = 0, two = 0, three = 0;
+        for (int d = 0; d < 9; d++) {
+            uint32_t x = s->c[d][b];
+            three |= two & x;
+            two |= one & x;
+            one |= x;
+        }
+        uint32_t x = s->uns[b] & ~three; /* two candidates (no singles remain) */
+        while (x) {
+            int p = sk_ctz32(x);
+            x &= x - 1;
+            int score = open_score(s, b, p);
+            if (score > bscore) {
+                bscore = score;
+                bb = b;
+                bp = p;
+            }
+        }
+    }
+    if (bb < 0) return 0;
+    unsigned ds = 0;
+    for (int d = 0; d < 9; d++)
+        if ((s->c[d][bb] >> bp) & 1) ds |= 1u << d;
+    *band = bb;
+    *pos = bp;
+    *digits = ds;
+    return 1;
+}
+
+/* The unplaced cell with the fewest candidates, and among those the one whose row, column and
+ * box have the most unplaced cells (used when no cell is bivalue and no pattern is either). */
 static void choose_cell(const S9 *s, int *band, int *pos, unsigned *digits) {
     int best = 10, bb = -1, bp = -1, bscore = -1;
     uint32_t cnt[3][4];
@@ -260,13 +310,86 @@ static void choose_cell(const S9 *s, int *band, int *pos, unsigned *digits) {
     *digits = ds;
 }
 
+/* A branching on a digit's pattern in a band or a stack, and the patterns (bits of T_permset)
+ * still open to it. */
+typedef struct {
+    int stack; /* 0: a band, 1: a stack */
+    int unit;  /* which band or stack */
+    int digit;
+    unsigned perms;
+} Pattern;
+
+/* The minicolumn set of digit d in stack k: bit 3 * band + column within the stack, the same
+ * layout as a band's minirow set, so the same permutation tables serve both. */
+static inline unsigned stack_set(const S9 *s, int d, int k) {
+    return ((fold_cols(s->c[d][0]) >> (3 * k)) & 7) | (((fold_cols(s->c[d][1]) >> (3 * k)) & 7) << 3) |
+           (((fold_cols(s->c[d][2]) >> (3 * k)) & 7) << 6);
+}
+
+/* The band or stack with the fewest patterns left over all digits (a solved unit has nine),
+ * and in it a digit with the fewest patterns (two when there is one). The state must be
+ * propagated and unsolved: then some unit has a digit with two patterns or more. */
+static void choose_pattern(const S9 *s, Pattern *pt) {
+    unsigned sets[6][9];
+    int best = 1 << 30, bu = 0;
+    for (int u = 0; u < 6; u++) {
+        int total = 0;
+        for (int d = 0; d < 9; d++) {
+            unsigned x = u < 3 ? minirows(s->c[d][u]) : stack_set(s, d, u - 3);
+            sets[u][d] = x;
+            total += T_nperms[x];
+        }
+        if (total > 9 && total < best) {
+            best = total;
+            bu = u;
+        }
+    }
+    int bd = 0, bn = 7;
+    for (int d = 0; d < 9 && bn > 2; d++) {
+        int n = T_nperms[sets[bu][d]];
+        if (n > 1 && n < bn) {
+            bn = n;
+            bd = d;
+        }
+    }
+    pt->stack = bu >= 3;
+    pt->unit = bu % 3;
+    pt->digit = bd;
+    pt->perms = T_perms[sets[bu][bd]];
+}
+
+/* Restrict the pattern's digit to permutation p (not yet propagated); returns the digit touched. */
+static inline uint32_t apply_pattern(S9 *s, const Pattern *pt, int p) {
+    int d = pt->digit;
+    unsigned m = T_permset[p];
+    if (!pt->stack) {
+        s->c[d][pt->unit] &= T_keep[m];
+    } else {
+        uint32_t stack = BOX0_CELLS << (3 * pt->unit);
+        for (int b = 0; b < 3; b++) {
+            int j = sk_ctz32((m >> (3 * b)) & 7);
+            s->c[d][b] &= ~(stack & ~T_colcells[3 * pt->unit + j]);
+        }
+    }
+    return 1u << d;
+}
+
 static int solved(const S9 *s) { return !(s->uns[0] | s->uns[1] | s->uns[2]); }
 
 /* Explore the subtree of a propagated, unsolved state; returns 1 when the search must stop. */
 static int search(sk_job *job, S9 *s, uint64_t *rng) {
-    int b, p;
+    int b = 0, p = 0;
     unsigned ds;
-    choose_cell(s, &b, &p, &ds);
+    Pattern pt;
+    int cell = choose_bivalue(s, &b, &p, &ds);
+    if (!cell) {
+        choose_pattern(s, &pt);
+        ds = pt.perms;
+        if (sk_pop32(ds) > 2) { /* sparse grids: a pattern of three or more grows the tree */
+            choose_cell(s, &b, &p, &ds);
+            cell = 1;
+        }
+    }
     job->guesses++;
     while (ds) {
         int d = job->randomize ? sk_random_bit(ds, rng) : sk_ctz32(ds);
@@ -278,7 +401,7 @@ static int search(sk_job *job, S9 *s, uint64_t *rng) {
             t = &copy;
         }
         if (sk_tick(job)) return 1;
-        if (!propagate(t, assign(t, d, b, p))) continue;
+        if (!propagate(t, cell ? assign(t, d, b, p) : apply_pattern(t, &pt, d))) continue;
         if (solved(t)) {
             if (found(job, t)) return 1;
         } else if (search(job, t, rng)) {
