@@ -141,13 +141,14 @@ static int found(sk_job *job, const S9 *s) {
     return sk_store(job, grid, 81);
 }
 
-/* Unplaced cells per row, column and box (for the branching tie-break). */
-static inline int open_score(const S9 *s, int b, int p) {
+/* Unplaced cells per row, column and box (for the branching tie-break); box0 is the mask of
+ * the band's first box (see search for the one seeded searches use). */
+static inline int open_score(const S9 *s, int b, int p, uint32_t box0) {
     int r = p / 9, c = p % 9;
     uint32_t col = T_colcells[c];
     int score = sk_pop32(s->uns[b] & (0x1FFu << (9 * r)));
     score += sk_pop32(s->uns[0] & col) + sk_pop32(s->uns[1] & col) + sk_pop32(s->uns[2] & col);
-    score += sk_pop32(s->uns[b] & (BOX0_CELLS << (3 * (c / 3))));
+    score += sk_pop32(s->uns[b] & (box0 << (3 * (c / 3))));
     return score;
 }
 
@@ -167,7 +168,7 @@ static int choose_bivalue(const S9 *s, int *band, int *pos, unsigned *digits) {
         while (x) {
             int p = sk_ctz32(x);
             x &= x - 1;
-            int score = open_score(s, b, p);
+            int score = open_score(s, b, p, BOX0_CELLS);
             if (score > bscore) {
                 bscore = score;
                 bb = b;
@@ -186,8 +187,9 @@ static int choose_bivalue(const S9 *s, int *band, int *pos, unsigned *digits) {
 }
 
 /* The unplaced cell with the fewest candidates, and among those the one whose row, column and
- * box have the most unplaced cells (used when no cell is bivalue and no pattern is either). */
-static void choose_cell(const S9 *s, int *band, int *pos, unsigned *digits) {
+ * box have the most unplaced cells (used when no cell is bivalue and no pattern is either, and
+ * by seeded searches). */
+static void choose_cell(const S9 *s, int *band, int *pos, unsigned *digits, uint32_t box0) {
     int best = 10, bb = -1, bp = -1, bscore = -1;
     uint32_t cnt[3][4];
     for (int b = 0; b < 3; b++) {
@@ -216,7 +218,7 @@ static void choose_cell(const S9 *s, int *band, int *pos, unsigned *digits) {
                     if (n < best) bscore = -1;
                     best = n;
                 }
-                int score = open_score(s, b, p);
+                int score = open_score(s, b, p, box0);
                 if (score > bscore) {
                     bscore = score;
                     bb = b;
@@ -295,12 +297,18 @@ static int search(sk_job *job, S9 *s, uint64_t *rng) {
     int b = 0, p = 0;
     unsigned ds;
     Pattern pt = {0, 0, 0, 0};
-    int cell = choose_bivalue(s, &b, &p, &ds);
-    if (!cell) {
+    int cell;
+    if (job->randomize) {
+        /* Seeded searches branch as they did before the pattern branching, with the tie-break's
+         * old box mask too (0x7007007, which is not a box of a band word), so that a seed keeps
+         * giving the same grid: generated puzzles, tests and documents name seeds. */
+        choose_cell(s, &b, &p, &ds, 0x7007007u);
+        cell = 1;
+    } else if (!(cell = choose_bivalue(s, &b, &p, &ds))) {
         choose_pattern(s, &pt);
         ds = pt.perms;
         if (sk_pop32(ds) > 2) { /* sparse grids: a pattern of three or more grows the tree */
-            choose_cell(s, &b, &p, &ds);
+            choose_cell(s, &b, &p, &ds, BOX0_CELLS);
             cell = 1;
         }
     }
