@@ -21,7 +21,8 @@
  * permutations), in the band or stack with the fewest patterns left over all digits (the
  * triad-based branching tdoku's documentation describes), when that digit has two patterns;
  * else on the cell with the fewest candidates (sparse grids, where a three-way pattern grows the
- * tree). The state is copied per branch (120 bytes), no undo log.
+ * tree). Seeded searches branch on cells only, as before, so a seed keeps its grid. The state
+ * is copied per branch (120 bytes), no undo log.
  * Propagation and search live in sk_bb9_search.h, compiled here twice (portable, and for BMI2
  * on x86-64 with gcc); sk_bb9_init picks the copy the processor can run.
  */
