@@ -44,7 +44,7 @@ setup(
         Extension(
             "sudokit.search._core",
             sources=SOURCES,
-            depends=[f"{CSRC}/sk_common.h", f"{CSRC}/sk_vbb_impl.h", f"{CSRC}/sk_carve.h"],
+            depends=[f"{CSRC}/sk_common.h", f"{CSRC}/sk_bb9_search.h", f"{CSRC}/sk_vbb_impl.h", f"{CSRC}/sk_carve.h"],
         )
     ],
     cmdclass={"build_ext": BuildExt},

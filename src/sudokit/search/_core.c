@@ -52,6 +52,7 @@
 #include "csrc/sk_common.h"
 
 void sk_bb9_init(void);
+const char *sk_bb9_path(void); /* the copy of the 9x9 search in use: "bmi2" or "portable" */
 
 enum { STATUS_NONE = 0, STATUS_UNIQUE = 1, STATUS_MULTIPLE = 2, STATUS_LIMIT = 3, STATUS_SOLVED = 4, STATUS_INVALID = 5 };
 enum { METHOD_FAST, METHOD_GENERIC, METHOD_DIGITS };
@@ -1000,7 +1001,8 @@ PyMODINIT_FUNC PyInit__core(void) {
     find_main_thread();
     PyObject *m = PyModule_Create(&core_module);
     if (!m) return NULL;
-    if (PyModule_AddIntConstant(m, "MAX_N", SK_MAX_N) < 0 || PyModule_AddIntConstant(m, "STATUS_NONE", STATUS_NONE) < 0 ||
+    if (PyModule_AddStringConstant(m, "BB9_PATH", sk_bb9_path()) < 0 ||
+        PyModule_AddIntConstant(m, "MAX_N", SK_MAX_N) < 0 || PyModule_AddIntConstant(m, "STATUS_NONE", STATUS_NONE) < 0 ||
         PyModule_AddIntConstant(m, "STATUS_UNIQUE", STATUS_UNIQUE) < 0 ||
         PyModule_AddIntConstant(m, "STATUS_MULTIPLE", STATUS_MULTIPLE) < 0 ||
         PyModule_AddIntConstant(m, "STATUS_LIMIT", STATUS_LIMIT) < 0 ||

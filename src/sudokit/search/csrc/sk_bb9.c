@@ -16,9 +16,17 @@
  *    other digits' boards.
  *  - naked singles from counters over the nine digit words of a band (cells seen once, twice,
  *    three times), which also expose empty cells and bivalue cells for branching.
- * Search: depth-first, branching on a bivalue cell when there is one (else the cell with the
- * fewest candidates), the state copied per branch (120 bytes), no undo log.
+ * Search: depth-first, branching on a bivalue cell when there is one; else on a digit's pattern
+ * in a band or stack (which minirow, or minicolumn, of each box holds it: one of at most six
+ * permutations), in the band or stack with the fewest patterns left over all digits (the
+ * triad-based branching tdoku's documentation describes), when that digit has two patterns;
+ * else on the cell with the fewest candidates (sparse grids, where a three-way pattern grows the
+ * tree). Seeded searches branch on cells only, as before, so a seed keeps its grid. The state
+ * is copied per branch (120 bytes), no undo log.
+ * Propagation and search live in sk_bb9_search.h, compiled here twice (portable, and for BMI2
+ * on x86-64 with gcc); sk_bb9_init picks the copy the processor can run.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "sk_common.h"
@@ -29,6 +37,7 @@ typedef struct {
 } S9;
 
 #define BAND_FULL 0x7FFFFFFu
+#define BOX0_CELLS 0x1C0E07u /* the cells of the band's first box */
 
 static uint8_t T_rowbox[512];     /* 9 bits of one row -> which of its 3 minirows are non-empty */
 static uint32_t T_keep[512];      /* minirow set -> cells of the permutations it allows */
@@ -37,6 +46,9 @@ static uint32_t T_claim[512];     /* columns only in this band -> the box's othe
 static uint16_t T_single[512];    /* 9 bits -> themselves if exactly one bit, else 0 */
 static uint32_t T_rowpeers[27];   /* other cells of the row of a band cell */
 static uint32_t T_colcells[9];    /* the 3 cells of a column in a band */
+static uint8_t T_perms[512];      /* minirow set -> the permutations (bit p) it still allows */
+static uint8_t T_nperms[512];     /* how many */
+static uint16_t T_permset[6];     /* permutation -> its minirow set (bit 3i + j: row i, box j) */
 static int bb9_ready;
 
 static uint32_t expand_cols(unsigned cols) {
@@ -45,6 +57,8 @@ static uint32_t expand_cols(unsigned cols) {
         if (cols & (1u << c)) m |= (1u << c) | (1u << (c + 9)) | (1u << (c + 18));
     return m;
 }
+
+static void choose_path(void);
 
 void sk_bb9_init(void) {
     if (bb9_ready) return;
@@ -56,7 +70,7 @@ void sk_bb9_init(void) {
         T_rowbox[x] = (uint8_t)rb;
         T_single[x] = (uint16_t)((x && !(x & (x - 1))) ? x : 0);
         /* band rule: minirow (i, j) is bit 3i + j of x */
-        uint32_t keep = 0;
+        uint32_t keep = 0, allowed = 0;
         for (int p = 0; p < 6; p++) {
             int ok = 1;
             uint32_t cells = 0;
@@ -65,9 +79,14 @@ void sk_bb9_init(void) {
                 if (!(x & (1u << (3 * i + j)))) ok = 0;
                 cells |= 7u << (9 * i + 3 * j);
             }
-            if (ok) keep |= cells;
+            if (ok) {
+                keep |= cells;
+                allowed |= 1u << p;
+            }
         }
         T_keep[x] = keep;
+        T_perms[x] = (uint8_t)allowed;
+        T_nperms[x] = (uint8_t)sk_pop32(allowed);
         unsigned lock = 0, claim = 0;
         for (int j = 0; j < 3; j++) {
             unsigned g = (x >> (3 * j)) & 7;
@@ -80,247 +99,57 @@ void sk_bb9_init(void) {
     }
     for (int p = 0; p < 27; p++) T_rowpeers[p] = (0x1FFu << (9 * (p / 9))) & ~(1u << p);
     for (int c = 0; c < 9; c++) T_colcells[c] = expand_cols(1u << c);
+    for (int p = 0; p < 6; p++) {
+        unsigned m = 0;
+        for (int i = 0; i < 3; i++) m |= 1u << (3 * i + perms[p][i]);
+        T_permset[p] = (uint16_t)m;
+    }
+    choose_path();
     bb9_ready = 1;
 }
 
-static inline uint32_t minirows(uint32_t a) {
-    return (uint32_t)T_rowbox[a & 511] | ((uint32_t)T_rowbox[(a >> 9) & 511] << 3) |
-           ((uint32_t)T_rowbox[a >> 18] << 6);
-}
+/* A branching on a digit's pattern in a band or a stack, and the patterns (bits of T_permset)
+ * still open to it. */
+typedef struct {
+    int stack; /* 0: a band, 1: a stack */
+    int unit;  /* which band or stack */
+    int digit;
+    unsigned perms;
+} Pattern;
 
-static inline uint32_t fold_cols(uint32_t a) { return (a | (a >> 9) | (a >> 18)) & 511; }
+#define SK9(name) name##_portable
+#include "sk_bb9_search.h"
+#undef SK9
 
-static inline uint32_t row_singles(uint32_t a) {
-    return (uint32_t)T_single[a & 511] | ((uint32_t)T_single[(a >> 9) & 511] << 9) |
-           ((uint32_t)T_single[a >> 18] << 18);
-}
+#if (defined(__x86_64__) || defined(_M_X64)) && defined(__GNUC__) && !defined(__clang__) && !defined(SK_NO_BUILTINS)
+#define SK9_HAVE_BMI2 1
+#pragma GCC push_options
+#pragma GCC target("bmi2")
+#include <immintrin.h>
+#define SK9_PEXT 1
+#define SK9(name) name##_bmi2
+#include "sk_bb9_search.h"
+#undef SK9
+#undef SK9_PEXT
+#pragma GCC pop_options
+#endif
 
-/* Bring digit d to its fixpoint under the band and column rules, then place the rows left with
- * one cell. Returns 0 on a contradiction. Digits whose boards change are added to *dirty. */
-static inline int update_digit(S9 *s, int d, uint32_t *dirty) {
-    uint32_t a0 = s->c[d][0], a1 = s->c[d][1], a2 = s->c[d][2];
-    for (;;) {
-        uint32_t n0 = a0 & T_keep[minirows(a0)];
-        uint32_t n1 = a1 & T_keep[minirows(a1)];
-        uint32_t n2 = a2 & T_keep[minirows(a2)];
-        if (!n0 || !n1 || !n2) return 0;
-        uint32_t o0 = fold_cols(n0), o1 = fold_cols(n1), o2 = fold_cols(n2);
-        if ((o0 | o1 | o2) != 511) return 0;
-        uint32_t l0 = T_lock[o0], l1 = T_lock[o1], l2 = T_lock[o2];
-        n0 &= ~((l1 | l2) | T_claim[o0 & ~(o1 | o2)]);
-        n1 &= ~((l0 | l2) | T_claim[o1 & ~(o0 | o2)]);
-        n2 &= ~((l0 | l1) | T_claim[o2 & ~(o0 | o1)]);
-        if (n0 == a0 && n1 == a1 && n2 == a2) break;
-        a0 = n0;
-        a1 = n1;
-        a2 = n2;
+static int (*bb9_solve)(const uint8_t *, sk_job *) = solve_portable;
+static const char *bb9_path = "portable";
+
+/* Choose the copy of the search to run: the BMI2 one when the processor has it and the
+ * environment variable SUDOKIT_PORTABLE_CORE is not set to a non-empty value. */
+static void choose_path(void) {
+#ifdef SK9_HAVE_BMI2
+    const char *off = getenv("SUDOKIT_PORTABLE_CORE");
+    __builtin_cpu_init();
+    if ((!off || !*off) && __builtin_cpu_supports("bmi2")) {
+        bb9_solve = solve_bmi2;
+        bb9_path = "bmi2";
     }
-    s->c[d][0] = a0;
-    s->c[d][1] = a1;
-    s->c[d][2] = a2;
-    uint32_t a[3] = {a0, a1, a2};
-    for (int b = 0; b < 3; b++) {
-        uint32_t placed = row_singles(a[b]) & s->uns[b];
-        if (!placed) continue;
-        s->uns[b] &= ~placed;
-        for (int e = 0; e < 9; e++) {
-            if (e == d) continue;
-            uint32_t x = s->c[e][b];
-            if (x & placed) {
-                s->c[e][b] = x & ~placed;
-                *dirty |= 1u << e;
-            }
-        }
-    }
-    return 1;
+#endif
 }
 
-/* Propagate to a fixpoint. Returns 0 on a contradiction. */
-static int propagate(S9 *s, uint32_t dirty) {
-    for (;;) {
-        while (dirty) {
-            int d = sk_ctz32(dirty);
-            dirty &= dirty - 1;
-            if (!update_digit(s, d, &dirty)) return 0;
-        }
-        for (int b = 0; b < 3; b++) {
-            uint32_t uns = s->uns[b];
-            if (!uns) continue;
-            uint32_t one = 0, two = 0;
-            for (int d = 0; d < 9; d++) {
-                uint32_t x = s->c[d][b];
-                two |= one & x;
-                one |= x;
-            }
-            if (uns & ~one) return 0;
-            uint32_t naked = uns & ~two;
-            while (naked) {
-                uint32_t bit = naked & (0u - naked);
-                naked ^= bit;
-                int d = 0;
-                while (d < 9 && !(s->c[d][b] & bit)) d++;
-                if (d == 9) return 0; /* lost its last candidate to an earlier single */
-                s->c[d][b] &= ~T_rowpeers[sk_ctz32(bit)];
-                dirty |= 1u << d;
-            }
-        }
-        if (!dirty) return 1;
-    }
-}
+const char *sk_bb9_path(void) { return bb9_path; }
 
-/* Place digit d in band b at cell bit p (not yet propagated); returns the digits touched. */
-static inline uint32_t assign(S9 *s, int d, int b, int p) {
-    uint32_t bit = 1u << p, dirty = 1u << d;
-    s->c[d][b] &= ~T_rowpeers[p];
-    for (int e = 0; e < 9; e++) {
-        if (e != d && (s->c[e][b] & bit)) {
-            s->c[e][b] &= ~bit;
-            dirty |= 1u << e;
-        }
-    }
-    return dirty;
-}
-
-static void extract(const S9 *s, uint8_t *out) {
-    for (int d = 0; d < 9; d++)
-        for (int b = 0; b < 3; b++) {
-            uint32_t x = s->c[d][b];
-            while (x) {
-                int p = sk_ctz32(x);
-                x &= x - 1;
-                out[(3 * b + p / 9) * 9 + p % 9] = (uint8_t)(d + 1);
-            }
-        }
-}
-
-/* Record a solution; returns 1 when the solution limit is reached. */
-static int found(sk_job *job, const S9 *s) {
-    uint8_t grid[81];
-    if (job->count < job->keep) extract(s, grid);
-    return sk_store(job, grid, 81);
-}
-
-/* Unplaced cells per row, column and box (for the branching tie-break). */
-static inline int open_score(const S9 *s, int b, int p) {
-    int r = p / 9, c = p % 9;
-    uint32_t col = T_colcells[c];
-    int score = sk_pop32(s->uns[b] & (0x1FFu << (9 * r)));
-    score += sk_pop32(s->uns[0] & col) + sk_pop32(s->uns[1] & col) + sk_pop32(s->uns[2] & col);
-    score += sk_pop32(s->uns[b] & (0x7007007u << (3 * (c / 3))));
-    return score;
-}
-
-/* The unplaced cell to branch on: the fewest candidates (bivalue when there is one), and among
- * those the one whose row, column and box have the most unplaced cells: its choice reaches
- * furthest. */
-static void choose_cell(const S9 *s, int *band, int *pos, unsigned *digits) {
-    int best = 10, bb = -1, bp = -1, bscore = -1;
-    uint32_t cnt[3][4];
-    for (int b = 0; b < 3; b++) {
-        uint32_t one = 0, two = 0, three = 0, four = 0;
-        for (int d = 0; d < 9; d++) {
-            uint32_t x = s->c[d][b];
-            four |= three & x;
-            three |= two & x;
-            two |= one & x;
-            one |= x;
-        }
-        cnt[b][0] = s->uns[b] & ~three;         /* two candidates (no singles remain) */
-        cnt[b][1] = s->uns[b] & three & ~four;  /* three */
-        cnt[b][2] = s->uns[b] & four;           /* four or more */
-    }
-    for (int k = 0; k < 3 && bb < 0; k++) {
-        for (int b = 0; b < 3; b++) {
-            uint32_t x = cnt[b][k];
-            while (x) {
-                int p = sk_ctz32(x);
-                x &= x - 1;
-                if (k == 2) { /* rare: count exactly */
-                    int n = 0;
-                    for (int d = 0; d < 9; d++) n += (s->c[d][b] >> p) & 1;
-                    if (n > best) continue;
-                    if (n < best) bscore = -1;
-                    best = n;
-                }
-                int score = open_score(s, b, p);
-                if (score > bscore) {
-                    bscore = score;
-                    bb = b;
-                    bp = p;
-                }
-            }
-        }
-    }
-    unsigned ds = 0;
-    for (int d = 0; d < 9; d++)
-        if ((s->c[d][bb] >> bp) & 1) ds |= 1u << d;
-    *band = bb;
-    *pos = bp;
-    *digits = ds;
-}
-
-static int solved(const S9 *s) { return !(s->uns[0] | s->uns[1] | s->uns[2]); }
-
-/* Explore the subtree of a propagated, unsolved state; returns 1 when the search must stop. */
-static int search(sk_job *job, S9 *s, uint64_t *rng) {
-    int b, p;
-    unsigned ds;
-    choose_cell(s, &b, &p, &ds);
-    job->guesses++;
-    while (ds) {
-        int d = job->randomize ? sk_random_bit(ds, rng) : sk_ctz32(ds);
-        ds &= ~(1u << d);
-        S9 copy;
-        S9 *t = s;
-        if (ds) {
-            copy = *s;
-            t = &copy;
-        }
-        if (sk_tick(job)) return 1;
-        if (!propagate(t, assign(t, d, b, p))) continue;
-        if (solved(t)) {
-            if (found(job, t)) return 1;
-        } else if (search(job, t, rng)) {
-            return 1;
-        }
-    }
-    return 0;
-}
-
-int sk_bb9_solve(const uint8_t *grid, sk_job *job) {
-    S9 s;
-    uint64_t rng = job->seed;
-    for (int d = 0; d < 9; d++) s.c[d][0] = s.c[d][1] = s.c[d][2] = BAND_FULL;
-    s.uns[0] = s.uns[1] = s.uns[2] = BAND_FULL;
-    for (int cell = 0; cell < 81; cell++) {
-        int v = grid[cell];
-        if (!v) continue;
-        int d = v - 1, r = cell / 9, col = cell % 9, b = r / 3, p = (r % 3) * 9 + col;
-        uint32_t bit = 1u << p;
-        if (!(s.c[d][b] & bit)) return 0; /* clashing givens: no solution */
-        s.c[d][b] &= ~T_rowpeers[p];
-        for (int e = 0; e < 3; e++)
-            if (e != b) s.c[d][e] &= ~T_colcells[col];
-        for (int e = 0; e < 9; e++)
-            if (e != d) s.c[e][b] &= ~bit;
-        /* the other cells of the box in this band */
-        uint32_t boxcells = (7u << (3 * (col / 3))) * ((1u) | (1u << 9) | (1u << 18));
-        s.c[d][b] &= ~(boxcells & ~bit);
-        s.uns[b] &= ~bit;
-    }
-    if (job->cands) /* digits an empty cell may not hold leave it (the generator's proofs) */
-        for (int cell = 0; cell < 81; cell++) {
-            uint64_t out = ~job->cands[cell] & 0x1FF;
-            if (grid[cell] || !out) continue;
-            int r = cell / 9;
-            for (int d = 0; d < 9; d++)
-                if ((out >> d) & 1) s.c[d][r / 3] &= ~(1u << ((r % 3) * 9 + cell % 9));
-        }
-    if (sk_tick(job)) return 0;
-    if (!propagate(&s, 0x1FF)) return 0;
-    if (solved(&s))
-        found(job, &s);
-    else
-        search(job, &s, &rng);
-    return job->nomem ? -1 : 0;
-}
+int sk_bb9_solve(const uint8_t *grid, sk_job *job) { return bb9_solve(grid, job); }

@@ -1,0 +1,389 @@
+/* The 9x9 solver's propagation and search (see sk_bb9.c), included twice by sk_bb9.c: once
+ * portable, once compiled for BMI2 (SK9_PEXT: minirow sets by one pext instead of three table
+ * look-ups), the copy to run chosen at load time. SK9(name) gives each copy its own names. */
+
+#define minirows SK9(minirows)
+#define fold_cols SK9(fold_cols)
+#define row_singles SK9(row_singles)
+#define update_digit SK9(update_digit)
+#define propagate SK9(propagate)
+#define assign SK9(assign)
+#define extract SK9(extract)
+#define found SK9(found)
+#define open_score SK9(open_score)
+#define choose_bivalue SK9(choose_bivalue)
+#define choose_cell SK9(choose_cell)
+#define stack_set SK9(stack_set)
+#define choose_pattern SK9(choose_pattern)
+#define apply_pattern SK9(apply_pattern)
+#define solved SK9(solved)
+#define search SK9(search)
+
+/* The set of non-empty minirows of a band word (bit 3 * row + box). */
+#ifdef SK9_PEXT
+static inline uint32_t minirows(uint32_t a) { return _pext_u32(a | (a >> 1) | (a >> 2), 0x1249249u); }
+#else
+static inline uint32_t minirows(uint32_t a) {
+    return (uint32_t)T_rowbox[a & 511] | ((uint32_t)T_rowbox[(a >> 9) & 511] << 3) |
+           ((uint32_t)T_rowbox[a >> 18] << 6);
+}
+#endif
+
+static inline uint32_t fold_cols(uint32_t a) { return (a | (a >> 9) | (a >> 18)) & 511; }
+
+static inline uint32_t row_singles(uint32_t a) {
+    return (uint32_t)T_single[a & 511] | ((uint32_t)T_single[(a >> 9) & 511] << 9) |
+           ((uint32_t)T_single[a >> 18] << 18);
+}
+
+/* Bring digit d to its fixpoint under the band and column rules, then place the rows left with
+ * one cell. Returns 0 on a contradiction. Digits whose boards change are added to *dirty. */
+static inline int update_digit(S9 *s, int d, uint32_t *dirty) {
+    uint32_t a0 = s->c[d][0], a1 = s->c[d][1], a2 = s->c[d][2];
+    for (;;) {
+        uint32_t n0 = a0 & T_keep[minirows(a0)];
+        uint32_t n1 = a1 & T_keep[minirows(a1)];
+        uint32_t n2 = a2 & T_keep[minirows(a2)];
+        if (!n0 || !n1 || !n2) return 0;
+        uint32_t o0 = fold_cols(n0), o1 = fold_cols(n1), o2 = fold_cols(n2);
+        if ((o0 | o1 | o2) != 511) return 0;
+        uint32_t l0 = T_lock[o0], l1 = T_lock[o1], l2 = T_lock[o2];
+        n0 &= ~((l1 | l2) | T_claim[o0 & ~(o1 | o2)]);
+        n1 &= ~((l0 | l2) | T_claim[o1 & ~(o0 | o2)]);
+        n2 &= ~((l0 | l1) | T_claim[o2 & ~(o0 | o1)]);
+        if (n0 == a0 && n1 == a1 && n2 == a2) break;
+        a0 = n0;
+        a1 = n1;
+        a2 = n2;
+    }
+    s->c[d][0] = a0;
+    s->c[d][1] = a1;
+    s->c[d][2] = a2;
+    uint32_t a[3] = {a0, a1, a2};
+    for (int b = 0; b < 3; b++) {
+        uint32_t placed = row_singles(a[b]) & s->uns[b];
+        if (!placed) continue;
+        s->uns[b] &= ~placed;
+        for (int e = 0; e < 9; e++) {
+            if (e == d) continue;
+            uint32_t x = s->c[e][b];
+            if (x & placed) {
+                s->c[e][b] = x & ~placed;
+                *dirty |= 1u << e;
+            }
+        }
+    }
+    return 1;
+}
+
+/* Propagate to a fixpoint. Returns 0 on a contradiction. */
+static int propagate(S9 *s, uint32_t dirty) {
+    for (;;) {
+        while (dirty) {
+            int d = sk_ctz32(dirty);
+            dirty &= dirty - 1;
+            if (!update_digit(s, d, &dirty)) return 0;
+        }
+        for (int b = 0; b < 3; b++) {
+            uint32_t uns = s->uns[b];
+            if (!uns) continue;
+            uint32_t one = 0, two = 0;
+            for (int d = 0; d < 9; d++) {
+                uint32_t x = s->c[d][b];
+                two |= one & x;
+                one |= x;
+            }
+            if (uns & ~one) return 0;
+            uint32_t naked = uns & ~two;
+            while (naked) {
+                uint32_t bit = naked & (0u - naked);
+                naked ^= bit;
+                int d = 0;
+                while (d < 9 && !(s->c[d][b] & bit)) d++;
+                if (d == 9) return 0; /* lost its last candidate to an earlier single */
+                s->c[d][b] &= ~T_rowpeers[sk_ctz32(bit)];
+                dirty |= 1u << d;
+            }
+        }
+        if (!dirty) return 1;
+    }
+}
+
+/* Place digit d in band b at cell bit p (not yet propagated); returns the digits touched. */
+static inline uint32_t assign(S9 *s, int d, int b, int p) {
+    uint32_t bit = 1u << p, dirty = 1u << d;
+    s->c[d][b] &= ~T_rowpeers[p];
+    for (int e = 0; e < 9; e++) {
+        if (e != d && (s->c[e][b] & bit)) {
+            s->c[e][b] &= ~bit;
+            dirty |= 1u << e;
+        }
+    }
+    return dirty;
+}
+
+static void extract(const S9 *s, uint8_t *out) {
+    for (int d = 0; d < 9; d++)
+        for (int b = 0; b < 3; b++) {
+            uint32_t x = s->c[d][b];
+            while (x) {
+                int p = sk_ctz32(x);
+                x &= x - 1;
+                out[(3 * b + p / 9) * 9 + p % 9] = (uint8_t)(d + 1);
+            }
+        }
+}
+
+/* Record a solution; returns 1 when the solution limit is reached. */
+static int found(sk_job *job, const S9 *s) {
+    uint8_t grid[81];
+    if (job->count < job->keep) extract(s, grid);
+    return sk_store(job, grid, 81);
+}
+
+/* Unplaced cells per row, column and box (for the branching tie-break); box0 is the mask of
+ * the band's first box (see search for the one seeded searches use). */
+static inline int open_score(const S9 *s, int b, int p, uint32_t box0) {
+    int r = p / 9, c = p % 9;
+    uint32_t col = T_colcells[c];
+    int score = sk_pop32(s->uns[b] & (0x1FFu << (9 * r)));
+    score += sk_pop32(s->uns[0] & col) + sk_pop32(s->uns[1] & col) + sk_pop32(s->uns[2] & col);
+    score += sk_pop32(s->uns[b] & (box0 << (3 * (c / 3))));
+    return score;
+}
+
+/* The bivalue cell to branch on, if there is one: the one whose row, column and box have the
+ * most unplaced cells (its choice reaches furthest). Returns 0 when no cell is bivalue. */
+static int choose_bivalue(const S9 *s, int *band, int *pos, unsigned *digits) {
+    int bb = -1, bp = -1, bscore = -1;
+    for (int b = 0; b < 3; b++) {
+        uint32_t one = 0, two = 0, three = 0;
+        for (int d = 0; d < 9; d++) {
+            uint32_t x = s->c[d][b];
+            three |= two & x;
+            two |= one & x;
+            one |= x;
+        }
+        uint32_t x = s->uns[b] & ~three; /* two candidates (no singles remain) */
+        while (x) {
+            int p = sk_ctz32(x);
+            x &= x - 1;
+            int score = open_score(s, b, p, BOX0_CELLS);
+            if (score > bscore) {
+                bscore = score;
+                bb = b;
+                bp = p;
+            }
+        }
+    }
+    if (bb < 0) return 0;
+    unsigned ds = 0;
+    for (int d = 0; d < 9; d++)
+        if ((s->c[d][bb] >> bp) & 1) ds |= 1u << d;
+    *band = bb;
+    *pos = bp;
+    *digits = ds;
+    return 1;
+}
+
+/* The unplaced cell with the fewest candidates, and among those the one whose row, column and
+ * box have the most unplaced cells (used when no cell is bivalue and no pattern is either, and
+ * by seeded searches). */
+static void choose_cell(const S9 *s, int *band, int *pos, unsigned *digits, uint32_t box0) {
+    int best = 10, bb = -1, bp = -1, bscore = -1;
+    uint32_t cnt[3][4];
+    for (int b = 0; b < 3; b++) {
+        uint32_t one = 0, two = 0, three = 0, four = 0;
+        for (int d = 0; d < 9; d++) {
+            uint32_t x = s->c[d][b];
+            four |= three & x;
+            three |= two & x;
+            two |= one & x;
+            one |= x;
+        }
+        cnt[b][0] = s->uns[b] & ~three;         /* two candidates (no singles remain) */
+        cnt[b][1] = s->uns[b] & three & ~four;  /* three */
+        cnt[b][2] = s->uns[b] & four;           /* four or more */
+    }
+    for (int k = 0; k < 3 && bb < 0; k++) {
+        for (int b = 0; b < 3; b++) {
+            uint32_t x = cnt[b][k];
+            while (x) {
+                int p = sk_ctz32(x);
+                x &= x - 1;
+                if (k == 2) { /* rare: count exactly */
+                    int n = 0;
+                    for (int d = 0; d < 9; d++) n += (s->c[d][b] >> p) & 1;
+                    if (n > best) continue;
+                    if (n < best) bscore = -1;
+                    best = n;
+                }
+                int score = open_score(s, b, p, box0);
+                if (score > bscore) {
+                    bscore = score;
+                    bb = b;
+                    bp = p;
+                }
+            }
+        }
+    }
+    unsigned ds = 0;
+    for (int d = 0; d < 9; d++)
+        if ((s->c[d][bb] >> bp) & 1) ds |= 1u << d;
+    *band = bb;
+    *pos = bp;
+    *digits = ds;
+}
+
+/* The minicolumn set of digit d in stack k: bit 3 * band + column within the stack, the same
+ * layout as a band's minirow set, so the same permutation tables serve both. */
+static inline unsigned stack_set(const S9 *s, int d, int k) {
+    return ((fold_cols(s->c[d][0]) >> (3 * k)) & 7) | (((fold_cols(s->c[d][1]) >> (3 * k)) & 7) << 3) |
+           (((fold_cols(s->c[d][2]) >> (3 * k)) & 7) << 6);
+}
+
+/* The band or stack with the fewest patterns left over all digits (a solved unit has nine),
+ * and in it a digit with the fewest patterns (two when there is one). The state must be
+ * propagated and unsolved: then some unit has a digit with two patterns or more. */
+static void choose_pattern(const S9 *s, Pattern *pt) {
+    unsigned sets[6][9];
+    int best = 1 << 30, bu = 0;
+    for (int u = 0; u < 6; u++) {
+        int total = 0;
+        for (int d = 0; d < 9; d++) {
+            unsigned x = u < 3 ? minirows(s->c[d][u]) : stack_set(s, d, u - 3);
+            sets[u][d] = x;
+            total += T_nperms[x];
+        }
+        if (total > 9 && total < best) {
+            best = total;
+            bu = u;
+        }
+    }
+    int bd = 0, bn = 7;
+    for (int d = 0; d < 9 && bn > 2; d++) {
+        int n = T_nperms[sets[bu][d]];
+        if (n > 1 && n < bn) {
+            bn = n;
+            bd = d;
+        }
+    }
+    pt->stack = bu >= 3;
+    pt->unit = bu % 3;
+    pt->digit = bd;
+    pt->perms = T_perms[sets[bu][bd]];
+}
+
+/* Restrict the pattern's digit to permutation p (not yet propagated); returns the digit touched. */
+static inline uint32_t apply_pattern(S9 *s, const Pattern *pt, int p) {
+    int d = pt->digit;
+    unsigned m = T_permset[p];
+    if (!pt->stack) {
+        s->c[d][pt->unit] &= T_keep[m];
+    } else {
+        uint32_t stack = BOX0_CELLS << (3 * pt->unit);
+        for (int b = 0; b < 3; b++) {
+            int j = sk_ctz32((m >> (3 * b)) & 7);
+            s->c[d][b] &= ~(stack & ~T_colcells[3 * pt->unit + j]);
+        }
+    }
+    return 1u << d;
+}
+
+static int solved(const S9 *s) { return !(s->uns[0] | s->uns[1] | s->uns[2]); }
+
+/* Explore the subtree of a propagated, unsolved state; returns 1 when the search must stop. */
+static int search(sk_job *job, S9 *s, uint64_t *rng) {
+    int b = 0, p = 0;
+    unsigned ds;
+    Pattern pt = {0, 0, 0, 0};
+    int cell;
+    if (job->randomize) {
+        /* Seeded searches branch as they did before the pattern branching, with the tie-break's
+         * old box mask too (0x7007007, which is not a box of a band word), so that a seed keeps
+         * giving the same grid: generated puzzles, tests and documents name seeds. */
+        choose_cell(s, &b, &p, &ds, 0x7007007u);
+        cell = 1;
+    } else if (!(cell = choose_bivalue(s, &b, &p, &ds))) {
+        choose_pattern(s, &pt);
+        ds = pt.perms;
+        if (sk_pop32(ds) > 2) { /* sparse grids: a pattern of three or more grows the tree */
+            choose_cell(s, &b, &p, &ds, BOX0_CELLS);
+            cell = 1;
+        }
+    }
+    job->guesses++;
+    while (ds) {
+        int d = job->randomize ? sk_random_bit(ds, rng) : sk_ctz32(ds);
+        ds &= ~(1u << d);
+        S9 copy;
+        S9 *t = s;
+        if (ds) {
+            copy = *s;
+            t = &copy;
+        }
+        if (sk_tick(job)) return 1;
+        if (!propagate(t, cell ? assign(t, d, b, p) : apply_pattern(t, &pt, d))) continue;
+        if (solved(t)) {
+            if (found(job, t)) return 1;
+        } else if (search(job, t, rng)) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int SK9(solve)(const uint8_t *grid, sk_job *job) {
+    S9 s;
+    uint64_t rng = job->seed;
+    for (int d = 0; d < 9; d++) s.c[d][0] = s.c[d][1] = s.c[d][2] = BAND_FULL;
+    s.uns[0] = s.uns[1] = s.uns[2] = BAND_FULL;
+    for (int cell = 0; cell < 81; cell++) {
+        int v = grid[cell];
+        if (!v) continue;
+        int d = v - 1, r = cell / 9, col = cell % 9, b = r / 3, p = (r % 3) * 9 + col;
+        uint32_t bit = 1u << p;
+        if (!(s.c[d][b] & bit)) return 0; /* clashing givens: no solution */
+        s.c[d][b] &= ~T_rowpeers[p];
+        for (int e = 0; e < 3; e++)
+            if (e != b) s.c[d][e] &= ~T_colcells[col];
+        for (int e = 0; e < 9; e++)
+            if (e != d) s.c[e][b] &= ~bit;
+        /* the other cells of the box in this band */
+        uint32_t boxcells = (7u << (3 * (col / 3))) * ((1u) | (1u << 9) | (1u << 18));
+        s.c[d][b] &= ~(boxcells & ~bit);
+        s.uns[b] &= ~bit;
+    }
+    if (job->cands) /* digits an empty cell may not hold leave it (the generator's proofs) */
+        for (int cell = 0; cell < 81; cell++) {
+            uint64_t out = ~job->cands[cell] & 0x1FF;
+            if (grid[cell] || !out) continue;
+            int r = cell / 9;
+            for (int d = 0; d < 9; d++)
+                if ((out >> d) & 1) s.c[d][r / 3] &= ~(1u << ((r % 3) * 9 + cell % 9));
+        }
+    if (sk_tick(job)) return 0;
+    if (!propagate(&s, 0x1FF)) return 0;
+    if (solved(&s))
+        found(job, &s);
+    else
+        search(job, &s, &rng);
+    return job->nomem ? -1 : 0;
+}
+
+#undef minirows
+#undef fold_cols
+#undef row_singles
+#undef update_digit
+#undef propagate
+#undef assign
+#undef extract
+#undef found
+#undef open_score
+#undef choose_bivalue
+#undef choose_cell
+#undef stack_set
+#undef choose_pattern
+#undef apply_pattern
+#undef solved
+#undef search
