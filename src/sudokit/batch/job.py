@@ -14,6 +14,7 @@ cannot be read get the status ``invalid`` with a reason.
 from __future__ import annotations
 
 import math
+import re
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -26,7 +27,9 @@ from .. import search
 from ..search import _core, core
 from ..symbols import get_alphabet
 from . import records
-from .records import INVALID, LIMIT, MULTIPLE, NO_SOLUTION, SOLVED, LineResult
+from .records import (
+    COMMENT_LINE, EMPTY_LINE, INVALID, LIMIT, MULTIPLE, NO_SOLUTION, SOLVED, LineResult,
+)
 
 #: C status code -> batch status (a unique puzzle is simply ``solved``; ``count`` says 1).
 _STATUS = {
@@ -39,8 +42,6 @@ _STATUS = {
 }
 _SOLVED_CODES = (_core.STATUS_UNIQUE, _core.STATUS_SOLVED)
 
-EMPTY_LINE = N_("empty line")
-COMMENT_LINE = N_("comment line, not a puzzle")
 LONG_LINE = N_("line too long to be a puzzle")
 
 
@@ -263,7 +264,7 @@ def _finish(job: Job, geo: Geometry | None, grids: list[str], comments: list[str
             statuses[i] = _STATUS[status[k]]
             nsol[i] = counts[k]
             solutions[i] = text[k]
-    bad = {k: msg for k, _, msg in errors}
+    bad = {k: core_reason(msg) for k, _, msg in errors}
     for k, i in enumerate(puzzle_rows):
         st = statuses[i]
         if st == INVALID:
@@ -285,6 +286,28 @@ def _finish(job: Job, geo: Geometry | None, grids: list[str], comments: list[str
     payload = records.format_batch(opts, job.source, lines, statuses, grids, solutions, nsol, comments,
                                    reasons, ratings)
     return JobOutput(payload, n, Counter(statuses))
+
+
+_CORE_CHAR = re.compile(r"column (\d+): unexpected (?:character '(.)'|byte 0x([0-9a-f]{2})) "
+                        r"after (\d+) of (\d+) cells", re.S)
+_CORE_COUNT = re.compile(r"found (\d+) cells, a (\d+)x\2 grid needs (\d+)")
+_CORE_MORE = re.compile(r"more than (\d+) cells on the line")
+
+
+def core_reason(text: str) -> str:
+    """The C core's reason for a line (written in English, src/sudokit/search/_core.c) in the
+    language in use; a text of another form comes back as it is."""
+    if m := _CORE_CHAR.fullmatch(text):
+        what = (tr("character {char}", char=f"'{m[2]}'") if m[2] is not None
+                else tr("byte 0x{hex}", hex=m[3]))
+        return tr("column {n}: unexpected {what} after {k} of {cells} cells", n=m[1], what=what,
+                  k=m[4], cells=m[5])
+    if m := _CORE_COUNT.fullmatch(text):
+        return tr("found {n} cells, a {grid} grid needs {cells}", n=m[1],
+                  grid=f"{m[2]}x{m[2]}", cells=m[3])
+    if m := _CORE_MORE.fullmatch(text):
+        return tr("more than {n} cells on the line", n=m[1])
+    return text
 
 
 def _single_line(text: str, opts: Options, geo: Geometry | None, core_message: str):
