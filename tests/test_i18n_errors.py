@@ -193,3 +193,11 @@ def test_python_errors_follow_the_language_in_use():
     with i18n.language("sv"), pytest.raises(
             SudokitError, match=r"bur 10 \(r1k1\): 1 olika siffror 1-9 blir 1 till 9, aldrig 10"):
         check_cages([(10, (0,))], size)
+
+
+def test_the_stats_line_in_swedish_counts_the_same_search():
+    puzzle = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+    en, sv = run("solve", puzzle, "--stats"), run("solve", puzzle, "--stats", "--lang", "sv")
+    assert en.exit_code == sv.exit_code == 0
+    same_parameters(en.stderr, r"(?P<method>\w+): (?P<nodes>[\d,]+) nodes?, (?P<guesses>[\d,]+) guess",
+                    sv.stderr, r"(?P<method>\w+): (?P<nodes>[\d,]+) nod(er)?, (?P<guesses>[\d,]+) gissning")
