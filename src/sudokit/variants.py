@@ -129,7 +129,8 @@ def read_regions(value, n: int) -> str | tuple[int, ...] | None:
     if isinstance(value, list) and len(value) == n and all(isinstance(r, list) for r in value):
         value = [x for row in value for x in row]
     if not isinstance(value, list):
-        raise GeometryError('"regions" must be a string of N*N symbols or a list of region numbers')
+        raise GeometryError(tr('"regions" must be a string of N*N symbols or a list of region '
+                               'numbers'))
     numbers = [read_number(x, '"regions"', 0, 4096) for x in value]
     labels = {x: i for i, x in enumerate(dict.fromkeys(numbers))}
     return tuple(labels[x] for x in numbers)

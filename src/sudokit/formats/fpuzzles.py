@@ -111,14 +111,14 @@ def cell_name(index: int, n: int) -> str:
 def _cells(entry, n: int, where: str) -> tuple[int, ...]:
     cells = entry.get("cells") if isinstance(entry, dict) else None
     if not isinstance(cells, list) or not cells:
-        raise ParseError(f'{where} has no "cells" list')
+        raise ParseError(tr('{where} has no "cells" list', where=where))
     return tuple(cell_index(ref, n, where) for ref in cells)
 
 
 def _entries(obj: dict, key: str) -> list:
     value = obj.get(key) or []
     if not isinstance(value, list):
-        raise ParseError(f'f-puzzles "{key}" must be a list')
+        raise ParseError(tr('f-puzzles "{key}" must be a list', key=key))
     return value
 
 

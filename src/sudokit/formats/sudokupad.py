@@ -119,7 +119,8 @@ def load(obj, where: str = "the SudokuPad puzzle") -> Imported:
     values = []
     for r, row in enumerate(rows):
         if not isinstance(row, list) or len(row) != n:
-            raise ParseError(f'SudokuPad "cells": row {r + 1} must be a list of {n} cells')
+            raise ParseError(tr('SudokuPad "cells": row {row} must be a list of {n} cells', row=r + 1,
+                                n=n))
         for c, cell in enumerate(row):
             v = cell.get("value") if isinstance(cell, dict) else None
             values.append(0 if v in (None, "") else

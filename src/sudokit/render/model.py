@@ -50,7 +50,8 @@ def _cells(cells: Iterable[int], ncells: int, what: str) -> set[int]:
     out = set()
     for c in cells:
         if not isinstance(c, int) or not 0 <= c < ncells:
-            raise SudokitError(f"{what}: {c!r} is not a cell index 0..{ncells - 1}")
+            raise SudokitError(tr("{what}: {value} is not a cell index 0..{last}", what=what,
+                                  value=repr(c), last=ncells - 1))
         out.add(c)
     return out
 
@@ -61,9 +62,11 @@ def _cands(cands: Iterable, ncells: int, size: int, what: str) -> set[tuple[int,
         try:
             c, d = item
         except (TypeError, ValueError):
-            raise SudokitError(f"{what}: {item!r} is not a (cell, digit) pair") from None
+            raise SudokitError(tr("{what}: {value} is not a (cell, digit) pair", what=what,
+                                  value=repr(item))) from None
         if not (isinstance(c, int) and 0 <= c < ncells and isinstance(d, int) and 1 <= d <= size):
-            raise SudokitError(f"{what}: {item!r} is not a (cell 0..{ncells - 1}, digit 1..{size}) pair")
+            raise SudokitError(tr("{what}: {value} is not a (cell 0..{last}, digit 1..{size}) pair",
+                                  what=what, value=repr(item), last=ncells - 1, size=size))
         out.add((c, d))
     return out
 
