@@ -75,8 +75,9 @@ class _Bar:
         from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
 
         self.progress = Progress(
-            BarColumn(), TaskProgressColumn(), TextColumn("{task.fields[done]} puzzles"),
-            TextColumn("{task.fields[rate]}/s"), TimeRemainingColumn(), TextColumn("left"),
+            BarColumn(), TaskProgressColumn(),
+            TextColumn(tr("{n} puzzles", n="{task.fields[done]}")),
+            TextColumn("{task.fields[rate]}/s"), TimeRemainingColumn(), TextColumn(tr("left")),
             console=err, transient=True)
         self.task = self.progress.add_task("batch", total=None, done="0", rate="-")
 
