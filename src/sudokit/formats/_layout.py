@@ -14,9 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..errors import ParseError
-from ..i18n import N_, tr
 from ..geometry import Geometry
 from ..grid import Grid
+from ..i18n import N_, tr
 from ..numbers import is_number, read_number
 from ._common import box_arg, geometry, has_box, size_error
 

@@ -8,8 +8,8 @@ lines between bands, if present, give the box shape.
 from __future__ import annotations
 
 from ..errors import ParseError
-from ..i18n import tr
 from ..grid import Grid
+from ..i18n import tr
 from ._common import comment_lines, content_lines, optional_decoder, reads, symbol_error
 from ._layout import Block, Item, block_grid, collect, not_a_value, number_value
 

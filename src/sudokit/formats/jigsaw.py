@@ -17,8 +17,8 @@ classic grid. :func:`write` writes a drawing (``layout=`` chooses another).
 from __future__ import annotations
 
 from ..errors import GeometryError, ParseError, SudokitError
-from ..i18n import tr
 from ..grid import Grid
+from ..i18n import tr
 from ..numbers import DIGITS
 from ..variants import parse_regions
 from ._common import box_arg, content_lines, decoder, encode_values, grid_side, has_box, reads, symbol_error

@@ -31,9 +31,9 @@ from __future__ import annotations
 import json
 
 from ..errors import GeometryError, ParseError, SudokitError
+from ..grid import Grid
 from ..i18n import tr
 from ..i18n.values import Cell
-from ..grid import Grid
 from ..numbers import read_number
 from ..symbols import get_alphabet
 from ..killer import cage_fields, read_cages

@@ -14,9 +14,9 @@ import xml.etree.ElementTree as ET
 from xml.sax.saxutils import quoteattr
 
 from ..errors import ParseError
-from ..i18n import tr
 from ..geometry import Geometry
 from ..grid import Grid
+from ..i18n import tr
 from ..numbers import read_number
 from ._common import box_arg, decode_symbols, encode_values, geometry, grid_side, reads
 

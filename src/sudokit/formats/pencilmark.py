@@ -16,8 +16,8 @@ candidates, every digit of each empty cell when it has none.
 from __future__ import annotations
 
 from ..errors import ParseError, SudokitError
-from ..i18n import tr
 from ..grid import Grid
+from ..i18n import tr
 from ..symbols import get_alphabet
 from ._common import candidate_masks, comment_lines, decoder, grid_from_masks, symbol_error
 from ._layout import Block, block_geometry, block_values, collect, token_cells, write_rows

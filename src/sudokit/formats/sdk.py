@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 
 from ..errors import ParseError
-from ..i18n import tr
 from ..grid import Grid
+from ..i18n import tr
 from ._common import encode_values, reads, written_comment
 from .bordered import read as read_rows
 

@@ -15,8 +15,8 @@ gives the same grid and candidates.
 from __future__ import annotations
 
 from ..errors import ParseError, SudokitError
-from ..i18n import tr
 from ..grid import Grid
+from ..i18n import tr
 from ..symbols import get_alphabet
 from ._common import (blank_for, candidate_masks, content_lines, decoder, geometry, grid_from_masks,
                       has_box, one_line_comment)
