@@ -87,15 +87,17 @@ class Geometry:
 
     def __post_init__(self) -> None:
         if self.box_rows < 1 or self.box_cols < 1:
-            raise GeometryError(f"box shape {self.box_rows}x{self.box_cols} is not positive")
+            raise GeometryError(tr("box shape {rows}x{cols} is not positive", rows=self.box_rows,
+                                   cols=self.box_cols))
         size = self.box_rows * self.box_cols
         if not MIN_SIZE <= size <= MAX_SIZE:
-            raise GeometryError(
-                f"box shape {self.box_rows}x{self.box_cols} gives size {size}, "
-                f"outside the supported range {MIN_SIZE}..{MAX_SIZE}"
-            )
+            raise GeometryError(tr(
+                "box shape {rows}x{cols} gives size {size}, outside the supported range "
+                "{low}..{high}", rows=self.box_rows, cols=self.box_cols, size=size, low=MIN_SIZE,
+                high=MAX_SIZE))
         if self.box_rows == 1 or self.box_cols == 1:
-            raise GeometryError(f"box shape {self.box_rows}x{self.box_cols} is a line, not a box")
+            raise GeometryError(tr("box shape {rows}x{cols} is a line, not a box", rows=self.box_rows,
+                                   cols=self.box_cols))
         object.__setattr__(self, "size", size)
         if self.variants or self.regions is not None:
             from . import variants

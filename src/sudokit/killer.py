@@ -21,6 +21,7 @@ from functools import lru_cache
 from itertools import combinations as choose
 
 from .errors import GeometryError
+from .i18n import tr
 from .numbers import read_number
 
 
@@ -41,16 +42,24 @@ def cell_name(cell: int, size: int) -> str:
     return f"r{r + 1}c{c + 1}"
 
 
+def _shown_cell(cell: int, size: int) -> str:
+    """A cell as errors name it, in the language in use (``r1c1``, ``r1k1``)."""
+    r, c = divmod(cell, size)
+    return tr("r{row}c{col}", row=r + 1, col=c + 1)
+
+
 def cage_name(cage: Cage, size: int) -> str:
-    """``cage 15 (r1c1, r1c2, r2c1)``: how explanations and errors name a cage."""
-    return f"cage {cage.total} ({', '.join(cell_name(c, size) for c in cage.cells)})"
+    """``cage 15 (r1c1, r1c2, r2c1)``: how errors name a cage, in the language in use."""
+    return tr("cage {total} ({cells})", total=cage.total,
+              cells=", ".join(_shown_cell(c, size) for c in cage.cells))
 
 
 def _cell(text: str, size: int, where: str) -> int:
     m = _CELL.fullmatch(text)
     r, c = int(m.group(1)), int(m.group(2))
     if not (1 <= r <= size and 1 <= c <= size):
-        raise GeometryError(f"{where}: {text} is outside the {size}x{size} grid")
+        raise GeometryError(tr("{where}: {cell} is outside the {size}x{size} grid", where=where,
+                                cell=text, size=size))
     return (r - 1) * size + c - 1
 
 
@@ -58,7 +67,8 @@ def _cells_of(item: str, size: int, where: str) -> list[int]:
     """The cells of ``r1c1`` or of the range ``r1c1-r2c3``."""
     m = _ITEM.match(item)
     if m is None:
-        raise GeometryError(f"{where}: {item!r} is not a cell (write r1c1, or a range r1c1-r1c3)")
+        raise GeometryError(tr("{where}: {item} is not a cell (write r1c1, or a range r1c1-r1c3)",
+                                where=where, item=repr(item)))
     a = _cell(m.group("a"), size, where)
     if m.group("b") is None:
         return [a]
@@ -76,17 +86,19 @@ def parse_cages(text: str, size: int) -> tuple[Cage, ...]:
         line = line.split("#", 1)[0].strip()
         if not line:
             continue
-        where = f"cages, line {number}"
+        where = tr("cages, line {line}", line=number)
         parts = [p for p in re.split(r"[\s,;]+", line.replace(":", " ").replace("=", " ")) if p]
-        total = read_number(parts[0], f"{where}: the sum (a cage line starts with it)", 1, 10**6)
+        total = read_number(parts[0], tr("{where}: the sum (a cage line starts with it)", where=where),
+                            1, 10**6)
         if len(parts) < 2:
-            raise GeometryError(f"{where}: the cage of sum {total} has no cells")
+            raise GeometryError(tr("{where}: the cage of sum {total} has no cells", where=where,
+                                    total=total))
         cells = []
         for item in parts[1:]:
             cells.extend(_cells_of(item, size, where))
         cages.append(_checked_cage(total, cells, size, where))
     if not cages:
-        raise GeometryError("the cages text holds no cage (one a line: SUM r1c1 r1c2 ...)")
+        raise GeometryError(tr("the cages text holds no cage (one a line: SUM r1c1 r1c2 ...)"))
     return check_cages(cages, size)
 
 
@@ -94,21 +106,21 @@ def read_cages(value, size: int) -> tuple[Cage, ...]:
     """Cages from JSON: ``[[sum, ["r1c1", ...]], ...]`` (cells as names, ranges or indices) or
     ``[{"sum": 15, "cells": [...]}, ...]``."""
     if not isinstance(value, list):
-        raise GeometryError('"cages" must be a list of [sum, [cells]]')
+        raise GeometryError(tr('"cages" must be a list of [sum, [cells]]'))
     cages = []
     for i, item in enumerate(value, 1):
-        where = f"cage {i}"
+        where = tr("cage {n}", n=i)
         if isinstance(item, dict):
             item = [item.get("sum"), item.get("cells")]
         if not (isinstance(item, list) and len(item) == 2 and isinstance(item[1], list)):
-            raise GeometryError(f'{where}: write it as [sum, ["r1c1", ...]]')
-        total = read_number(item[0], f"{where}: the sum", 1, 10**6)
+            raise GeometryError(tr('{where}: write it as [sum, ["r1c1", ...]]', where=where))
+        total = read_number(item[0], tr("{where}: the sum", where=where), 1, 10**6)
         cells = []
         for c in item[1]:
             if isinstance(c, str):
                 cells.extend(_cells_of(c.strip(), size, where))
             else:
-                index = read_number(c, f"{where}: a cell", 0, size * size - 1)
+                index = read_number(c, tr("{where}: a cell", where=where), 0, size * size - 1)
                 cells.append(index)
         cages.append(_checked_cage(total, cells, size, where))
     return check_cages(cages, size)
@@ -117,7 +129,8 @@ def read_cages(value, size: int) -> tuple[Cage, ...]:
 def _checked_cage(total: int, cells: list[int], size: int, where: str) -> Cage:
     cage = Cage(total, tuple(sorted(set(cells))))
     if len(cage.cells) != len(cells):
-        raise GeometryError(f"{where}: {cage_name(cage, size)} names a cell twice")
+        raise GeometryError(tr("{where}: {cage} names a cell twice", where=where,
+                                cage=cage_name(cage, size)))
     return cage
 
 
@@ -135,21 +148,25 @@ def check_cages(cages, size: int) -> tuple[Cage, ...]:
         if not isinstance(cage, Cage):
             cage = Cage(int(cage[0]), tuple(sorted(cage[1])))
         name = cage_name(cage, size) if all(0 <= c < size * size for c in cage.cells) else \
-            f"cage {cage.total}"
+            tr("cage {n}", n=cage.total)
         if not cage.cells:
-            raise GeometryError(f"{name} has no cells")
+            raise GeometryError(tr("{cage} has no cells", cage=name))
         if any(not 0 <= c < size * size for c in cage.cells):
-            raise GeometryError(f"{name} has a cell outside the {size}x{size} grid")
+            raise GeometryError(tr("{cage} has a cell outside the {size}x{size} grid", cage=name,
+                                    size=size))
         if len(cage.cells) > size:
-            raise GeometryError(f"{name} has {len(cage.cells)} cells; a cage holds at most {size}")
+            raise GeometryError(tr("{cage} has {n} cells; a cage holds at most {size}", cage=name,
+                                    n=len(cage.cells), size=size))
         low, high = sum_range(len(cage.cells), size)
         if not low <= cage.total <= high:
-            raise GeometryError(f"{name}: {len(cage.cells)} different digits 1-{size} make "
-                                f"{low} to {high}, never {cage.total}")
+            raise GeometryError(tr("{cage}: {n} different digits 1-{size} make {low} to {high}, "
+                                   "never {total}", cage=name, n=len(cage.cells), size=size,
+                                   low=low, high=high, total=cage.total))
         for c in cage.cells:
             if c in owner:
-                raise GeometryError(f"{cell_name(c, size)} is in two cages: "
-                                    f"{cage_name(owner[c], size)} and {name}")
+                raise GeometryError(tr("{cell} is in two cages: {first} and {second}",
+                                       cell=_shown_cell(c, size),
+                                       first=cage_name(owner[c], size), second=name))
             owner[c] = cage
         out.append(cage)
     return tuple(sorted(out, key=lambda k: k.cells))

@@ -8,6 +8,7 @@ then refuses (or reads as another number), so a field that passed such a check c
 from __future__ import annotations
 
 from .errors import ParseError
+from .i18n import tr
 
 DIGITS = frozenset("0123456789")
 #: More digits than any field needs; ``int`` refuses above 4,300 digits anyway.
@@ -22,22 +23,25 @@ def read_number(value: str | int, field: str, low: int | None = None,
     Raises :class:`ParseError` naming ``field`` and, for text, the offending character.
     """
     if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise ParseError(f"{field} must be a whole number, not {_shown(value)}")
+        raise ParseError(tr("{field} must be a whole number, not {value}", field=field,
+                            value=_shown(value)))
     if isinstance(value, str):
         text = value.strip()
         if not text:
-            raise ParseError(f"{field} is empty; expected a whole number")
+            raise ParseError(tr("{field} is empty; expected a whole number", field=field))
         for i, ch in enumerate(text):
             if ch not in DIGITS:
-                raise ParseError(f"{field} {text[:20]!r}: character {ch!r} at position {i + 1} "
-                                 f"is not a digit 0-9", column=i + 1, char=ch)
+                raise ParseError(tr("{field} {text}: character {char} at position {position} is "
+                                    "not a digit 0-9", field=field, text=repr(text[:20]),
+                                    char=repr(ch), position=i + 1), column=i + 1, char=ch)
         if len(text) > MAX_DIGITS:
-            raise ParseError(f"{field} has {len(text)} digits, far too large")
+            raise ParseError(tr("{field} has {n} digits, far too large", field=field, n=len(text)))
         value = int(text)
     if low is not None and value < low or high is not None and value > high:
         bounds = (f"{low}..{high}" if low is not None and high is not None
-                  else f"at least {low}" if low is not None else f"at most {high}")
-        raise ParseError(f"{field} is {_shown(value)}, outside {bounds}")
+                  else tr("at least {n}", n=low) if low is not None else tr("at most {n}", n=high))
+        raise ParseError(tr("{field} is {value}, outside {bounds}", field=field,
+                            value=_shown(value), bounds=bounds))
     return value
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .errors import GeometryError
+from .i18n import tr
 from .numbers import read_number
 
 #: Canonical names, in the order they are written.
@@ -36,14 +37,15 @@ def parse_variants(text: str | Iterable[str] | None) -> tuple[str, ...]:
     names = set()
     for item in items:
         if not isinstance(item, str):
-            raise GeometryError(f"a variant is a name, not {type(item).__name__}")
+            raise GeometryError(tr("a variant is a name, not {kind}", kind=type(item).__name__))
         name = item.strip().lower().replace("_", "-")
         if not name or name in ("classic", "jigsaw", "irregular", "killer"):
             continue
         name = ALIASES.get(name, name)
         if name not in NAMES:
-            raise GeometryError(f"unknown variant {item.strip()!r}; choose from "
-                                f"{', '.join(NAMES)} (aliases: {', '.join(sorted(ALIASES))})")
+            raise GeometryError(tr("unknown variant {name}; choose from {choices} (aliases: "
+                                   "{aliases})", name=repr(item.strip()), choices=", ".join(NAMES),
+                                   aliases=", ".join(sorted(ALIASES))))
         names.add(name)
     return tuple(n for n in NAMES if n in names)
 
@@ -70,8 +72,9 @@ def parse_regions(text: str, size: int) -> tuple[int, ...]:
     ``size`` regions of ``size`` connected cells."""
     symbols = [ch for ch in text if not ch.isspace() and ch not in "|,"]
     if len(symbols) != size * size:
-        raise GeometryError(f"regions need {size * size} symbols for a {size}x{size} grid "
-                            f"(one per cell, row by row), got {len(symbols)}")
+        raise GeometryError(tr("regions need {cells} symbols for a {size}x{size} grid (one per "
+                               "cell, row by row), got {n}", cells=size * size, size=size,
+                               n=len(symbols)))
     index: dict[str, int] = {}
     regions = tuple(index.setdefault(s, len(index)) for s in symbols)
     names = {i: s for s, i in index.items()}
@@ -83,17 +86,21 @@ def check_regions(regions: tuple[int, ...], size: int, names: dict[int, str] | N
     """Raise :class:`GeometryError` unless ``regions`` splits the grid into ``size`` connected
     regions of ``size`` cells."""
     if len(regions) != size * size:
-        raise GeometryError(f"regions need one entry per cell ({size * size}), got {len(regions)}")
+        raise GeometryError(tr("regions need one entry per cell ({cells}), got {n}",
+                               cells=size * size, n=len(regions)))
     name = (lambda r: repr(names[r])) if names else (lambda r: str(r + 1))
     count = len(set(regions))
     if count != size or set(regions) != set(range(size)):
-        raise GeometryError(f"a {size}x{size} grid needs {size} regions, got {count}")
+        raise GeometryError(tr("a {size}x{size} grid needs {size} regions, got {n}", size=size,
+                               n=count))
     for r in range(size):
         cells = [c for c, x in enumerate(regions) if x == r]
         if len(cells) != size:
-            raise GeometryError(f"region {name(r)} has {len(cells)} cells; each region needs {size}")
+            raise GeometryError(tr("region {region} has {n} cells; each region needs {size}",
+                                   region=name(r), n=len(cells), size=size))
         if len(_connected(cells[0], set(cells), size)) != size:
-            raise GeometryError(f"region {name(r)} is not connected (its cells must touch side by side)")
+            raise GeometryError(tr("region {region} is not connected (its cells must touch side by "
+                                   "side)", region=name(r)))
 
 
 def _connected(start: int, cells: set[int], n: int) -> set[int]:
@@ -122,7 +129,8 @@ def read_regions(value, n: int) -> str | tuple[int, ...] | None:
     if isinstance(value, list) and len(value) == n and all(isinstance(r, list) for r in value):
         value = [x for row in value for x in row]
     if not isinstance(value, list):
-        raise GeometryError('"regions" must be a string of N*N symbols or a list of region numbers')
+        raise GeometryError(tr('"regions" must be a string of N*N symbols or a list of region '
+                               'numbers'))
     numbers = [read_number(x, '"regions"', 0, 4096) for x in value]
     labels = {x: i for i, x in enumerate(dict.fromkeys(numbers))}
     return tuple(labels[x] for x in numbers)
@@ -151,7 +159,8 @@ def extra_houses(variants: tuple[str, ...], n: int, box_rows: int, box_cols: int
         out.append((tuple(i * n + (n - 1 - i) for i in range(n)), "diagonal 2"))
     if "windoku" in variants:
         if box_rows != box_cols:
-            raise GeometryError(f"windoku needs square boxes; {box_rows}x{box_cols} boxes are not")
+            raise GeometryError(tr("windoku needs square boxes; {rows}x{cols} boxes are not",
+                                   rows=box_rows, cols=box_cols))
         b = box_rows
         starts = range(1, n - b + 1, b + 1)
         k = 0

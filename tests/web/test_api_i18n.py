@@ -112,3 +112,53 @@ def test_every_request_body_takes_lang(client):
     assert bodies
     for name in bodies:
         assert "lang" in schema["components"]["schemas"][name]["properties"], name
+
+
+# --- the rarer errors (cages, regions, variants, formats) and the HTTP ones ------------------------
+
+SIX = "." * 36
+NOT_CONNECTED = "AAAAAB" "BBBBBA" "CCCCCC" "DDDDDD" "EEEEEE" "FFFFFF"
+
+
+@pytest.mark.parametrize("body, english, swedish", [
+    ({"puzzle": "." * 81, "cages": "2 r1c1 r1c2"},
+     "cage 2 (r1c1, r1c2): 2 different digits 1-9 make 3 to 17, never 2",
+     "bur 2 (r1k1, r1k2): 2 olika siffror 1-9 blir 3 till 17, aldrig 2"),
+    ({"puzzle": "." * 81, "cages": "5 r1c1 r1c2\n7 r1c2 r1c3"},
+     "r1c2 is in two cages: cage 5 (r1c1, r1c2) and cage 7 (r1c2, r1c3)",
+     "r1k2 ligger i två burar: bur 5 (r1k1, r1k2) och bur 7 (r1k2, r1k3)"),
+    ({"puzzle": SIX, "regions": NOT_CONNECTED},
+     "region 'A' is not connected", "region 'A' hänger inte ihop"),
+    ({"puzzle": "1,2,,4\n" * 4, "format": "comma"},
+     "line 1, column 5: empty cell between commas", "rad 1, kolumn 5: tom ruta mellan kommatecken"),
+])
+def test_rarer_errors_are_a_swedish_422(client, body, english, swedish):
+    en = client.post("/api/solve", json=body)
+    sv = client.post("/api/solve", json={**body, "lang": "sv"})
+    assert en.status_code == sv.status_code == 422
+    assert english in en.json()["error"], en.json()
+    assert swedish in sv.json()["error"], sv.json()
+
+
+def test_http_errors_follow_accept_language(client):
+    r = client.get("/api/nothing", headers=SV)
+    assert r.status_code == 404 and r.json()["error"] == "här finns inget: /api/nothing"
+    assert client.get("/api/nothing").json()["error"] == "nothing here: /api/nothing"
+    r = client.get("/static/nothing.js", headers=SV)
+    assert r.status_code == 404 and "filen finns inte: nothing.js" in r.json()["error"]
+    r = client.get("/api/solve", headers=SV)
+    assert r.status_code == 405 and r.json()["error"] == "GET är inte tillåtet på /api/solve"
+
+
+def test_a_huge_body_is_refused_in_swedish(client):
+    import json
+
+    from sudokit.web.limits import MAX_BODY
+
+    big = json.dumps({"puzzle": "." * (MAX_BODY + 10), "lang": "sv"}).encode()
+    r = client.post("/api/solve", content=big,
+                    headers={"content-type": "application/json", **SV})
+    assert r.status_code == 413
+    assert r.json()["error"] == f"anropets innehåll är större än {MAX_BODY // 2**20} MB"
+    r = client.post("/api/solve", content=big, headers={"content-type": "application/json"})
+    assert r.json()["error"] == f"the request body is larger than {MAX_BODY // 2**20} MB"

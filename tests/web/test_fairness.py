@@ -150,6 +150,8 @@ def test_a_client_over_its_bound_gets_429_and_others_do_not():
         r = client(app, "10.1.0.1").post("/api/step", json={"puzzle": EMPTY_25})
         assert r.status_code == 429
         assert "2 slow requests" in r.json()["error"] and set(r.json()) == {"error"}
+        r = client(app, "10.1.0.1").post("/api/step", json={"puzzle": EMPTY_25, "lang": "sv"})
+        assert r.status_code == 429 and "redan 2 långsamma anrop" in r.json()["error"]
         # another client is not refused, and quick work of the same client still runs
         other: dict = {}
         threads += send_slow(app, ["10.1.0.2"], 1, other)

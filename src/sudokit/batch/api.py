@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import SudokitError
+from ..i18n import get_language, tr
 from . import records
 from .job import JobOutput, Options
 from .output import Output
@@ -56,7 +57,8 @@ def output_format(output, fmt: str | None) -> str:
     else ``line``."""
     if fmt is not None:
         if fmt not in records.FORMATS:
-            raise BatchError(f"unknown output format {fmt!r}; choose one of {', '.join(records.FORMATS)}")
+            raise BatchError(tr("unknown output format {name}; choose one of {choices}",
+                                name=repr(fmt), choices=", ".join(records.FORMATS)))
         return fmt
     if output in (None, "-"):
         return "line"
@@ -75,7 +77,7 @@ def _sources(inputs) -> list[Source]:
 
     sources = [Source.of(x) for x in expand(list(inputs))]
     if sum(s.path is None and s.lines is None for s in sources) > 1:
-        raise BatchError("stdin (-) can be read only once")
+        raise BatchError(tr("stdin (-) can be read only once"))
     for s in sources:
         s.check()
     return sources
@@ -89,7 +91,8 @@ def check_not_an_input(output, sources: list[Source]) -> None:
     for s in sources:
         try:
             if s.path is not None and target.exists() and target.samefile(s.path):
-                raise BatchError(f"{output}: is also an input; write the results elsewhere")
+                raise BatchError(tr("{output}: is also an input; write the results elsewhere",
+                                    output=output))
         except OSError:
             continue
 
@@ -99,14 +102,16 @@ def check_rating() -> None:
     try:
         importlib.import_module("sudokit.rating")
     except ImportError as e:
-        raise BatchError(f"--rate is not available: sudokit.rating cannot be imported ({e})") from None
+        raise BatchError(tr("--rate is not available: sudokit.rating cannot be imported ({reason})",
+                            reason=e)) from None
 
 
 def _options(fmt, unique, rate, alphabet, box, node_limit, time_limit, with_file) -> Options:
     if rate:
         check_rating()
     return Options(fmt=fmt, unique=unique, rate=rate, alphabet=alphabet, box_fixed=box is not None,
-                   node_limit=node_limit, time_limit=time_limit, with_file=with_file)
+                   node_limit=node_limit, time_limit=time_limit, with_file=with_file,
+                   lang=get_language())
 
 
 def solve_file(inputs, output=None, *, jobs: int | None = None, unique: bool = False, rate: bool = False,
@@ -136,7 +141,8 @@ def solve_file(inputs, output=None, *, jobs: int | None = None, unique: bool = F
                         node_limit=node_limit, time_limit=time_limit, resume=resume, dask=dask,
                         jobs=jobs, progress=progress, stop=stop, partition_bytes=partition_bytes)
     if output not in (None, "-") and "*" in Path(str(output)).name:
-        raise BatchError(f"{output}: one file per partition (a name with *) needs --dask")
+        raise BatchError(tr("{output}: one file per partition (a name with *) needs --dask",
+                            output=output))
     sources = _sources(inputs)
     check_not_an_input(output, sources)
     options = _options(fmt, unique, rate, alphabet, box, node_limit, time_limit, len(sources) > 1)

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..i18n import tr
 from ..symbols import get_alphabet
 from . import records
 from .api import BatchSummary, _options, _sources, check_not_an_input
@@ -69,7 +70,7 @@ class _Range:
         try:
             self.raw = open(p.path, "rb")
         except OSError as e:
-            raise BatchInputError(f"{p.path}: {e.strerror or e}") from None
+            raise BatchInputError(tr("{name}: {reason}", name=p.path, reason=e.strerror or e)) from None
         if p.gzipped:
             self.stream = gzip.GzipFile(fileobj=self.raw, mode="rb")
             return self
@@ -155,7 +156,8 @@ def _write_atomically(path: Path, data: bytes) -> None:
             tmp.unlink()
         except OSError:
             pass
-        raise BatchOutputError(f"{path}: cannot write: {e.strerror or e}") from None
+        raise BatchOutputError(tr("{name}: cannot write: {reason}", name=path,
+                                  reason=e.strerror or e)) from None
 
 
 # --- on the client -----------------------------------------------------------------------------
@@ -165,7 +167,7 @@ def plan(sources: list[Source], partition_bytes: int) -> list[Partition]:
     parts: list[Partition] = []
     for k, s in enumerate(sources):
         if s.path is None:
-            raise BatchError("--dask reads files that the workers can open, not stdin")
+            raise BatchError(tr("--dask reads files that the workers can open, not stdin"))
         path, size = str(s.path.resolve()), s.size or 0
         if s.gzipped or size <= partition_bytes:
             parts.append(Partition(len(parts), path, 0, None, s.gzipped, s.name, k))
@@ -201,7 +203,7 @@ def _client(dask, jobs: int | None):
     try:
         from distributed import Client, LocalCluster
     except ImportError:
-        raise BatchError("--dask needs Dask: pip install 'sudokit[dask]'") from None
+        raise BatchError(tr("--dask needs Dask: pip install 'sudokit[dask]'")) from None
     if not isinstance(dask, str):
         return dask, lambda: None
     if dask == "local":
@@ -216,7 +218,8 @@ def _client(dask, jobs: int | None):
     try:
         client = Client(dask, timeout="20s")
     except (OSError, TimeoutError) as e:
-        raise BatchError(f"--dask {dask}: cannot reach the scheduler: {e}") from None
+        raise BatchError(tr("--dask {address}: cannot reach the scheduler: {reason}", address=dask,
+                            reason=e)) from None
     return client, client.close
 
 
@@ -324,15 +327,18 @@ def _run(client, work, boxes, options, out: Output | None, summary: BatchSummary
         except BatchError:
             raise
         except OSError as e:
-            raise BatchInputError(f"{part.path}: cannot read: {e.strerror or e}") from None
+            raise BatchInputError(tr("{name}: cannot read: {reason}", name=part.path,
+                                     reason=e.strerror or e)) from None
         except Exception as e:
             if stop():  # Ctrl-C reached the local workers too
                 summary.interrupted = True
                 return
             if type(e).__name__ == "KilledWorker":
-                raise BatchWorkerError(f"a Dask worker died on partition {part.index} of {part.name}") from None
-            raise BatchWorkerError(f"a Dask task failed on partition {part.index} of {part.name}: "
-                                   f"{type(e).__name__}: {e}") from None
+                raise BatchWorkerError(tr("a Dask worker died on partition {index} of {name}",
+                                          index=part.index, name=part.name)) from None
+            raise BatchWorkerError(tr("a Dask task failed on partition {index} of {name}: {kind}: "
+                                      "{reason}", index=part.index, name=part.name,
+                                      kind=type(e).__name__, reason=e)) from None
         if out is not None and data:
             out.write(data, lines)
         summary.add(JobOutput(b"", lines, tally, seconds))

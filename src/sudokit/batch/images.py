@@ -16,6 +16,7 @@ import re
 from pathlib import Path
 
 from ..errors import SudokitError
+from ..i18n import tr
 from .reader import BatchInputError, Source
 
 
@@ -85,8 +86,8 @@ def expand(inputs: list) -> list:
         if path.is_dir():
             found = pictures_in(path)
             if not found:
-                raise BatchInputError(f"{item}: is a directory with no pictures "
-                                      "(.jpg, .png, ...) in it")
+                raise BatchInputError(tr("{name}: is a directory with no pictures (.jpg, .png, ...) "
+                                         "in it", name=item))
             _require_vision()
             out.append(picture_source(str(item), found))
         elif path.is_file() and is_picture(path):

@@ -14,6 +14,7 @@ cannot be read get the status ``invalid`` with a reason.
 from __future__ import annotations
 
 import math
+import re
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -21,11 +22,14 @@ from dataclasses import dataclass, field
 from ..errors import SudokitError
 from ..geometry import Geometry
 from ..grid import Grid
+from ..i18n import N_, gettext, language, tr
 from .. import search
 from ..search import _core, core
 from ..symbols import get_alphabet
 from . import records
-from .records import INVALID, LIMIT, MULTIPLE, NO_SOLUTION, SOLVED, LineResult
+from .records import (
+    COMMENT_LINE, EMPTY_LINE, INVALID, LIMIT, MULTIPLE, NO_SOLUTION, SOLVED, LineResult,
+)
 
 #: C status code -> batch status (a unique puzzle is simply ``solved``; ``count`` says 1).
 _STATUS = {
@@ -38,9 +42,7 @@ _STATUS = {
 }
 _SOLVED_CODES = (_core.STATUS_UNIQUE, _core.STATUS_SOLVED)
 
-EMPTY_LINE = "empty line"
-COMMENT_LINE = "comment line, not a puzzle"
-LONG_LINE = "line too long to be a puzzle"
+LONG_LINE = N_("line too long to be a puzzle")
 
 
 @dataclass(frozen=True)
@@ -55,6 +57,7 @@ class Options:
     node_limit: int | None = None     # per puzzle
     time_limit: float | None = None   # per puzzle (and per rating)
     with_file: bool = False           # records name their input file
+    lang: str | None = None           # the language of the reasons (None: the one in use)
 
     @property
     def limit(self) -> int:
@@ -157,7 +160,13 @@ def _plain(data: bytes, n: int, nc: int) -> bool:
 # --- the batch --------------------------------------------------------------------------------
 
 def run_job(job: Job) -> JobOutput:
-    """Solve every line of ``job`` (one call of the core) and format the results."""
+    """Solve every line of ``job`` (one call of the core) and format the results, the reasons
+    in the run's language (workers may be spawned or remote)."""
+    with language(job.options.lang):
+        return _run_job(job)
+
+
+def _run_job(job: Job) -> JobOutput:
     start = time.perf_counter()
     geo = _geometry(job.box)
     n = job.lines
@@ -209,13 +218,13 @@ def _run_general(job: Job, geo: Geometry | None) -> JobOutput:
     for i, row in enumerate(rows):
         s = row.strip(" \t\r")
         if i in long:
-            reasons[i] = LONG_LINE
+            reasons[i] = gettext(LONG_LINE)
         elif i in job.preset:
             reasons[i] = job.preset[i]
         elif not s:
-            reasons[i] = EMPTY_LINE
+            reasons[i] = gettext(EMPTY_LINE)
         elif s[0] == "#":
-            reasons[i] = COMMENT_LINE
+            reasons[i] = gettext(COMMENT_LINE)
             comments[i] = s
         elif geo is None:
             grids[i] = s
@@ -255,7 +264,7 @@ def _finish(job: Job, geo: Geometry | None, grids: list[str], comments: list[str
             statuses[i] = _STATUS[status[k]]
             nsol[i] = counts[k]
             solutions[i] = text[k]
-    bad = {k: msg for k, _, msg in errors}
+    bad = {k: core_reason(msg) for k, _, msg in errors}
     for k, i in enumerate(puzzle_rows):
         st = statuses[i]
         if st == INVALID:
@@ -277,6 +286,28 @@ def _finish(job: Job, geo: Geometry | None, grids: list[str], comments: list[str
     payload = records.format_batch(opts, job.source, lines, statuses, grids, solutions, nsol, comments,
                                    reasons, ratings)
     return JobOutput(payload, n, Counter(statuses))
+
+
+_CORE_CHAR = re.compile(r"column (\d+): unexpected (?:character '(.)'|byte 0x([0-9a-f]{2})) "
+                        r"after (\d+) of (\d+) cells", re.S)
+_CORE_COUNT = re.compile(r"found (\d+) cells, a (\d+)x\2 grid needs (\d+)")
+_CORE_MORE = re.compile(r"more than (\d+) cells on the line")
+
+
+def core_reason(text: str) -> str:
+    """The C core's reason for a line (written in English, src/sudokit/search/_core.c) in the
+    language in use; a text of another form comes back as it is."""
+    if m := _CORE_CHAR.fullmatch(text):
+        what = (tr("character {char}", char=f"'{m[2]}'") if m[2] is not None
+                else tr("byte 0x{hex}", hex=m[3]))
+        return tr("column {n}: unexpected {what} after {k} of {cells} cells", n=m[1], what=what,
+                  k=m[4], cells=m[5])
+    if m := _CORE_COUNT.fullmatch(text):
+        return tr("found {n} cells, a {grid} grid needs {cells}", n=m[1],
+                  grid=f"{m[2]}x{m[2]}", cells=m[3])
+    if m := _CORE_MORE.fullmatch(text):
+        return tr("more than {n} cells on the line", n=m[1])
+    return text
 
 
 def _single_line(text: str, opts: Options, geo: Geometry | None, core_message: str):
@@ -313,7 +344,7 @@ def _json_line(text: str, opts: Options):
     except SudokitError as e:
         return str(e)
     if len(grids) != 1:
-        return f"a JSON line holds one puzzle, not {len(grids)}"
+        return tr("a JSON line holds one puzzle, not {n}", n=len(grids))
     unwritable = _unwritable(grids[0], None, opts.alphabet)
     return unwritable or _solve_alone(grids[0], opts)
 
@@ -350,13 +381,15 @@ def _grid_name(geo: Geometry) -> str:
 def _size_message(cells: int, geo: Geometry, why: str | None) -> str:
     """Too many cells for the file's grid: how many the line holds, what the grid needs, and
     why the line was not read as a grid of its own (``--box``, or the reader's reason)."""
-    text = f"found {cells} cells, a {_grid_name(geo)} grid needs {geo.ncells}"
+    text = tr("found {n} cells, a {grid} grid needs {cells}", n=cells, grid=_grid_name(geo),
+              cells=geo.ncells)
     if why == "--box":
         return f"{text} (--box {geo.box_rows}x{geo.box_cols})"
     if why:
-        return f"{text}; on its own: {why}"
-    text += " (the grid of this file's first puzzle line)"
-    return text if math.isqrt(cells) ** 2 == cells else f"{text}; no grid has {cells} cells"
+        return tr("{text}; on its own: {why}", text=text, why=why)
+    text += tr(" (the grid of this file's first puzzle line)")
+    return (text if math.isqrt(cells) ** 2 == cells
+            else tr("{text}; no grid has {n} cells", text=text, n=cells))
 
 
 def _unwritable(grid: Grid, geo: Geometry | None, alphabet: str | None) -> str | None:
@@ -364,8 +397,10 @@ def _unwritable(grid: Grid, geo: Geometry | None, alphabet: str | None) -> str |
     try:
         get_alphabet(alphabet).for_size(grid.size)
     except SudokitError as e:
-        where = f" (this file's grid is {_grid_name(geo)})" if geo is not None else ""
-        return f"found {grid.geometry.ncells} cells, a {_grid_name(grid.geometry)} grid{where}: {e}"
+        where = (tr(" (this file's grid is {grid})", grid=_grid_name(geo)) if geo is not None
+                 else "")
+        return tr("found {n} cells, a {grid} grid{where}: {reason}", n=grid.geometry.ncells,
+                  grid=_grid_name(grid.geometry), where=where, reason=e)
     return None
 
 
@@ -418,7 +453,7 @@ def _ratings(grids, statuses, solutions, opts: Options, geo: Geometry | None, re
             rating = rate(grid, time_limit=opts.time_limit, unique=True if opts.unique else None)
             out[i] = rating.to_dict()
         except SudokitError as e:
-            reasons[i] = f"not rated: {e}"
+            reasons[i] = tr("not rated: {reason}", reason=e)
     return out
 
 

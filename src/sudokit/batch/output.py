@@ -16,6 +16,7 @@ import zlib
 from pathlib import Path
 from typing import BinaryIO
 
+from ..i18n import tr
 from .reader import BatchError
 
 _BLOCK = 1 << 20
@@ -46,7 +47,7 @@ class Output:
             self._write_header()
             return
         if self.path.is_dir():
-            raise BatchOutputError(f"{self.name}: is a directory")
+            raise BatchOutputError(tr("{name}: is a directory", name=self.name))
         gz = self.path.suffix.lower() == ".gz"
         try:
             if resume and self.path.exists():
@@ -57,7 +58,8 @@ class Output:
                     self._gz = gzip.GzipFile(fileobj=self._raw, mode="wb", filename="")
                 self._write_header()
         except OSError as e:
-            raise BatchOutputError(f"{self.name}: cannot write: {_why(e)}") from None
+            raise BatchOutputError(tr("{name}: cannot write: {reason}", name=self.name,
+                                      reason=_why(e))) from None
 
     # --- resume ----------------------------------------------------------------------------
     def _reopen(self, gz: bool) -> None:
@@ -82,8 +84,9 @@ class Output:
         elif self.header and _first_line(self.path, gz) != self.header:
             self._raw.close()
             self.closed = True
-            raise BatchOutputError(f"{self.name}: its header is not the one this run writes (other "
-                                   "columns: --rate, several inputs); cannot resume it")
+            raise BatchOutputError(tr("{name}: its header is not the one this run writes (other "
+                                      "columns: --rate, several inputs); cannot resume it",
+                                      name=self.name))
         self.resumed = max(0, lines - (1 if self.header else 0))
 
     # --- writing ---------------------------------------------------------------------------
@@ -104,7 +107,7 @@ class Output:
         if not data:
             return
         if self.closed:
-            raise BatchOutputError(f"{self.name}: already closed after an error")
+            raise BatchOutputError(tr("{name}: already closed after an error", name=self.name))
         mark = self._tell()
         try:
             if self._gz is not None:
@@ -151,7 +154,8 @@ class Output:
             else:
                 self._raw.close()
         except OSError as e:
-            raise BatchOutputError(f"{self.name}: cannot write: {_why(e)}") from None
+            raise BatchOutputError(tr("{name}: cannot write: {reason}", name=self.name,
+                                      reason=_why(e))) from None
 
     def close_quietly(self) -> None:
         """Close after an error elsewhere; a second error here would only hide the first."""

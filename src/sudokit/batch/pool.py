@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 
+from ..i18n import N_, tr
 from ..search.parallel import default_jobs, stop_pool
 from .job import Job, JobOutput, run_job
 from .parent_death import exit_with_parent
@@ -36,7 +37,7 @@ IN_FLIGHT_PER_WORKER = 2
 _POLL = 0.1
 
 
-WORKER_DIED = "a worker process died (killed, or out of memory)"
+WORKER_DIED = N_("a worker process died (killed, or out of memory)")
 
 
 class BatchWorkerError(BatchError):
@@ -122,7 +123,7 @@ def _run_pool(jobs: Iterator[Job], workers: int, sizer: Sizer | None,
                     try:
                         inflight.append((job, pool.submit(run_job, job)))
                     except BrokenProcessPool:  # a worker died while the earlier jobs ran
-                        raise BatchWorkerError(WORKER_DIED) from None
+                        raise BatchWorkerError(tr(WORKER_DIED)) from None
             if not inflight or stop():
                 finished = not inflight
                 if read_error is not None:
@@ -153,11 +154,12 @@ def _result(future: Future) -> JobOutput:
     try:
         return future.result()
     except BrokenProcessPool:
-        raise BatchWorkerError(WORKER_DIED) from None
+        raise BatchWorkerError(tr(WORKER_DIED)) from None
     except BatchError:
         raise
     except Exception as e:
-        raise BatchWorkerError(f"a worker failed: {type(e).__name__}: {e}") from e
+        raise BatchWorkerError(tr("a worker failed: {kind}: {reason}", kind=type(e).__name__,
+                                  reason=e)) from e
 
 
 __all__ = ["run_jobs", "Sizer", "BatchWorkerError", "default_jobs"]

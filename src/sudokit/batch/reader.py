@@ -20,6 +20,7 @@ from typing import BinaryIO
 
 from ..errors import SudokitError
 from ..geometry import Geometry
+from ..i18n import tr
 from ..symbols import get_alphabet
 from .job import Job, Options
 
@@ -77,11 +78,11 @@ class Source:
         if self.path is None:
             return
         if self.path.is_dir():
-            raise BatchInputError(f"{self.name}: is a directory, not a puzzle file")
+            raise BatchInputError(tr("{name}: is a directory, not a puzzle file", name=self.name))
         if not self.path.exists():
-            raise BatchInputError(f"{self.name}: no such file")
+            raise BatchInputError(tr("{name}: no such file", name=self.name))
         if not os.access(self.path, os.R_OK):
-            raise BatchInputError(f"{self.name}: permission denied")
+            raise BatchInputError(tr("{name}: permission denied", name=self.name))
 
     def open(self) -> tuple[BinaryIO, BinaryIO]:
         """(stream of the text, raw file under it) for reading bytes."""
@@ -94,7 +95,7 @@ class Source:
         try:
             raw = open(self.path, "rb")
         except OSError as e:
-            raise BatchInputError(f"{self.name}: {e.strerror or e}") from None
+            raise BatchInputError(tr("{name}: {reason}", name=self.name, reason=e.strerror or e)) from None
         if self.gzipped:
             return gzip.GzipFile(fileobj=raw, mode="rb"), raw
         return raw, raw
@@ -139,11 +140,12 @@ def _read(stream: BinaryIO, size: int, name: str) -> bytes:
     try:
         return stream.read(size)
     except EOFError:
-        raise BatchInputError(f"{name}: cannot read: the gzip file is cut short") from None
+        raise BatchInputError(tr("{name}: cannot read: the gzip file is cut short", name=name)) from None
     except (gzip.BadGzipFile, zlib.error):
-        raise BatchInputError(f"{name}: cannot read: not a valid gzip file") from None
+        raise BatchInputError(tr("{name}: cannot read: not a valid gzip file", name=name)) from None
     except OSError as e:
-        raise BatchInputError(f"{name}: cannot read: {e.strerror or e}") from None
+        raise BatchInputError(tr("{name}: cannot read: {reason}", name=name,
+                                 reason=e.strerror or e)) from None
 
 
 def iter_chunks(stream: BinaryIO, name: str, next_lines: Callable[[], int],

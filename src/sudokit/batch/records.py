@@ -24,6 +24,7 @@ import io
 import json
 from dataclasses import asdict, dataclass
 
+from ..i18n import N_, gettext
 from .safe_text import escape, has_raw_bytes, json_safe
 
 SOLVED = "solved"
@@ -33,6 +34,9 @@ INVALID = "invalid"
 LIMIT = "limit"
 #: Every status a line can get, in the order summaries list them.
 STATUSES = (SOLVED, MULTIPLE, NO_SOLUTION, LIMIT, INVALID)
+#: The reasons of lines that are no puzzle and stay as they are in the line format.
+EMPTY_LINE = N_("empty line")
+COMMENT_LINE = N_("comment line, not a puzzle")
 
 FORMATS = ("line", "csv", "jsonl")
 #: File extensions (after any ``.gz``) that name an output format.
@@ -104,7 +108,8 @@ def _line(i, statuses, solutions, comments, reasons, ratings, where, lines) -> s
     else:
         reason = reasons[i]
         if reason is not None and status == INVALID:
-            if reason.startswith(("empty line", "comment line")):
+            if reason.startswith(("empty line", "comment line", gettext(EMPTY_LINE),
+                                  gettext(COMMENT_LINE))):
                 return comment  # kept as it was: blank, or the comment itself
             text = f"{status}: {where}{lines[i]}: {escape(reason)}"
         else:

@@ -13,6 +13,8 @@ import typer
 from ..batch import (
     FORMATS, BatchError, BatchOutputError, BatchSummary, BatchWorkerError, solve_file,
 )
+from ..batch.records import INVALID, LIMIT, MULTIPLE, NO_SOLUTION, SOLVED
+from ..i18n import msgn, tr
 from .common import (
     EXIT_INVALID, EXIT_OK, AlphabetOpt, BoxOpt, err, fail, handle_errors, interrupted, message,
 )
@@ -41,7 +43,7 @@ BATCH_HELP = (
 
 def _check_to(value: str | None) -> str | None:
     if value is not None and value not in FORMATS:
-        raise typer.BadParameter(f"choose one of {', '.join(FORMATS)}")
+        raise typer.BadParameter(tr("choose one of {choices}", choices=", ".join(FORMATS)))
     return value
 
 
@@ -73,8 +75,9 @@ class _Bar:
         from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
 
         self.progress = Progress(
-            BarColumn(), TaskProgressColumn(), TextColumn("{task.fields[done]} puzzles"),
-            TextColumn("{task.fields[rate]}/s"), TimeRemainingColumn(), TextColumn("left"),
+            BarColumn(), TaskProgressColumn(),
+            TextColumn(tr("{n} puzzles", n="{task.fields[done]}")),
+            TextColumn("{task.fields[rate]}/s"), TimeRemainingColumn(), TextColumn(tr("left")),
             console=err, transient=True)
         self.task = self.progress.add_task("batch", total=None, done="0", rate="-")
 
@@ -90,13 +93,32 @@ class _Bar:
                              rate=f"{summary.rate:,.0f}")
 
 
+#: How the summary counts each status (the output files keep the status ids).
+_COUNTED = {
+    SOLVED: lambda n, c: msgn("{count} solved", "{count} solved", n, count=c),
+    MULTIPLE: lambda n, c: msgn("{count} multiple", "{count} multiple", n, count=c),
+    NO_SOLUTION: lambda n, c: msgn("{count} no-solution", "{count} no-solution", n, count=c),
+    LIMIT: lambda n, c: msgn("{count} limit", "{count} limit", n, count=c),
+    INVALID: lambda n, c: msgn("{count} invalid", "{count} invalid", n, count=c),
+}
+
+
+def _counted(status: str, n: int) -> str:
+    if status not in _COUNTED:
+        return f"{n:,} {status}"
+    return str(_COUNTED[status](n, f"{n:,}"))
+
+
 def _summary_text(summary: BatchSummary) -> str:
-    counts = ", ".join(f"{n:,} {status}" for status, n in summary.counts().items()) or "nothing to do"
-    jobs = f"{summary.jobs} job{'s' if summary.jobs != 1 else ''}"
-    text = (f"{summary.lines:,} lines in {summary.seconds:.2f}s ({summary.rate:,.0f} puzzles/s, {jobs}): "
-            f"{counts}")
+    counts = (", ".join(_counted(status, n) for status, n in summary.counts().items())
+              or tr("nothing to do"))
+    jobs = str(msgn("{count} job", "{count} jobs", summary.jobs, count=summary.jobs))
+    text = tr("{lines} lines in {seconds}s ({rate} puzzles/s, {jobs}): {counts}",
+              lines=f"{summary.lines:,}", seconds=f"{summary.seconds:.2f}",
+              rate=f"{summary.rate:,.0f}", jobs=jobs, counts=counts)
     if summary.resumed:
-        text += f"; resumed after the {summary.resumed:,} lines already in {summary.output}"
+        text += tr("; resumed after the {n} lines already in {output}",
+                   n=f"{summary.resumed:,}", output=summary.output)
     return text
 
 
@@ -135,9 +157,10 @@ def batch(
     """Solve files of puzzles, one a line (see :data:`BATCH_HELP`)."""
     inputs = inputs or ["-"]
     if resume and output in (None, "-"):
-        raise typer.BadParameter("--resume needs an output file (-o OUT)", param_hint="--resume")
+        raise typer.BadParameter(tr("--resume needs an output file (-o OUT)"), param_hint="--resume")
     if "-" in inputs and sys.stdin.isatty() and dask is None:
-        fail("no input: name files, or pipe puzzles in (sudokit batch - < puzzles.txt)", EXIT_INVALID)
+        fail(tr("no input: name files, or pipe puzzles in (sudokit batch - < puzzles.txt)"),
+             EXIT_INVALID)
     show = not quiet
     bar = _Bar() if show and err.is_terminal else None
     with handle_errors(), _ctrl_c() as stopping:
@@ -150,13 +173,13 @@ def batch(
         except BatchError as e:
             _fail_batch(e)
         except KeyboardInterrupt:
-            interrupted("interrupted at once: the output holds whole lines only; --resume goes on")
+            interrupted(tr("interrupted at once: the output holds whole lines only; --resume goes on"))
     if summary.interrupted:
         if show:
             message(_summary_text(summary), "dim")
-        where = f" to {summary.output}" if summary.output != "<stdout>" else ""
-        interrupted(f"interrupted: {summary.lines:,} whole lines written{where}; "
-                    "run the same command with --resume to go on")
+        where = tr(" to {output}", output=summary.output) if summary.output != "<stdout>" else ""
+        interrupted(tr("interrupted: {n} whole lines written{where}; run the same command with "
+                       "--resume to go on", n=f"{summary.lines:,}", where=where))
     if show:
         message(_summary_text(summary), "dim")
     raise typer.Exit(EXIT_OK)
@@ -168,8 +191,9 @@ def _fail_batch(e: BatchError) -> None:
     summary = getattr(e, "summary", None)
     text = str(e)
     if summary is not None and summary.lines and not isinstance(e, BatchOutputError):
-        where = f" to {summary.output}" if summary.output != "<stdout>" else ""
-        text += f" ({summary.lines:,} whole lines written{where}; --resume goes on)"
+        where = tr(" to {output}", output=summary.output) if summary.output != "<stdout>" else ""
+        text += tr(" ({n} whole lines written{where}; --resume goes on)",
+                   n=f"{summary.lines:,}", where=where)
     fail(text, code)
 
 

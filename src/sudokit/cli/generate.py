@@ -11,6 +11,7 @@ import typer
 from .. import formats
 from ..errors import SudokitError
 from ..grid import Grid
+from ..i18n import tr
 from .common import (
     EXIT_CODES_HELP, EXIT_OK, AlphabetOpt, BoxOpt, RegionsOpt, check_format, echo, handle_errors,
     message, regions_text,
@@ -31,7 +32,8 @@ def _check_symmetry(symmetry: str) -> str:
 
     name = SYMMETRY_ALIASES.get(symmetry.strip().lower(), symmetry.strip().lower())
     if name not in SYMMETRIES:
-        raise typer.BadParameter(f"unknown symmetry {symmetry!r}; choose one of {', '.join(SYMMETRIES)}")
+        raise typer.BadParameter(tr("unknown symmetry {name}; choose one of {choices}",
+                                    name=repr(symmetry), choices=", ".join(SYMMETRIES)))
     return name
 
 
@@ -207,9 +209,9 @@ def generate(
                           answers=[g.solution for g in made],
                           labels=[f"{g.rating.level_name} {g.rating.score:.1f}" if rate and g.rating else ""
                                   for g in made])
-            message(f"wrote {output}")
+            message(tr("wrote {output}", output=output))
         if count > 1:
-            message(f"{writer.count} puzzles generated")
+            message(tr("{n} puzzles generated", n=writer.count))
     raise typer.Exit(EXIT_OK)
 
 

@@ -10,7 +10,8 @@ from typing import Annotated
 import typer
 
 from .. import display, formats, search
-from ..i18n import tr
+from ..i18n import msgn, tr
+from ..i18n.values import Cell
 from ..search import backtrack
 from ..errors import SudokitError
 from ..grid import Grid
@@ -44,7 +45,7 @@ def _check_layout(name: str) -> str:
 
 
 def _progress(checks: int, cell: int, geometry) -> None:
-    line = f"{checks:,} checks at {geometry.name(cell)}"
+    line = tr("{n} checks at {cell}", n=f"{checks:,}", cell=Cell(geometry, cell))
     if err.is_terminal:
         err.file.write("\r" + line)
         err.file.flush()
@@ -57,7 +58,14 @@ def _plural(n: int, word: str) -> str:
 
 
 def _nodes(result: SearchResult) -> str:
-    return _plural(result.nodes, "check" if result.method == "backtrack" else "node")
+    n = result.nodes
+    if result.method == "backtrack":
+        return str(msgn("{count} check", "{count} checks", n, count=f"{n:,}"))
+    return str(msgn("{count} node", "{count} nodes", n, count=f"{n:,}"))
+
+
+def _guesses(n: int) -> str:
+    return str(msgn("{count} guess", "{count} guesses", n, count=f"{n:,}"))
 
 
 def _duration(seconds: float) -> str:
@@ -72,12 +80,14 @@ def _duration(seconds: float) -> str:
 def _stats_line(result: SearchResult) -> str:
     if result.method == "backtrack":
         first = result.extra.get("checks_first")
-        head = (f"solved after {first:,} checks" if first is not None
-                else "no solution found" if result.limit_reached else "no solution")
-        tail = "stopped" if result.limit_reached else "done"
-        return f"{head}; {tail} after {_nodes(result)} in {_duration(result.seconds)}"
-    return (f"{result.method}: {_nodes(result)}, {_plural(result.guesses, 'guess')}, "
-            f"{_duration(result.seconds)}")
+        head = (tr("solved after {n} checks", n=f"{first:,}") if first is not None
+                else tr("no solution found") if result.limit_reached else tr("no solution"))
+        tail = (tr("stopped after {nodes} in {time}", nodes=_nodes(result),
+                   time=_duration(result.seconds)) if result.limit_reached
+                else tr("done after {nodes} in {time}", nodes=_nodes(result),
+                        time=_duration(result.seconds)))
+        return f"{head}; {tail}"
+    return f"{result.method}: {_nodes(result)}, {_guesses(result.guesses)}, {_duration(result.seconds)}"
 
 
 def _status_message(result: SearchResult, limit: int | None, count_mode: bool) -> str | None:

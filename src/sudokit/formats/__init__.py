@@ -102,8 +102,8 @@ def dumps_candidates(grid: Grid, masks: list[int] | None, fmt: str = "pencilmark
     """The grid with candidate ``masks`` (default: its own) in a candidate format."""
     module = get_format(fmt)
     if module.NAME not in CANDIDATE_FORMATS:
-        raise ParseError(f"format {module.NAME!r} cannot hold candidates; use "
-                         f"{' or '.join(CANDIDATE_FORMATS)}")
+        raise ParseError(tr("format {name} cannot hold candidates; use {choices}",
+                            name=repr(module.NAME), choices=" or ".join(CANDIDATE_FORMATS)))
     return module.write(grid, alphabet=alphabet, masks=masks)
 
 
@@ -122,8 +122,9 @@ def _checked_module(text: str, fmt: str | None, source: str | None, box=None,
     if module.NAME not in (jsonfmt.NAME, opensudoku.NAME):
         for no, line_text in enumerate(text.splitlines(), 1):
             if len(line_text) > MAX_LINE_CHARS:
-                raise ParseError(f"line is {len(line_text):,} characters long; no puzzle line is "
-                                 f"longer than {MAX_LINE_CHARS:,}", line=no, source=source)
+                raise ParseError(tr("line is {n} characters long; no puzzle line is longer than "
+                                    "{most}", n=f"{len(line_text):,}", most=f"{MAX_LINE_CHARS:,}"),
+                                 line=no, source=source)
     return module
 
 
@@ -182,7 +183,7 @@ def is_link(text: str) -> bool:
 def parse_one(text: str, fmt: str | None = None, box=None, alphabet: str | None = None) -> Grid:
     grids = parse(text, fmt, box, alphabet)
     if len(grids) != 1:
-        raise ParseError(f"expected one puzzle, found {len(grids)}")
+        raise ParseError(tr("expected one puzzle, found {n}", n=len(grids)))
     return grids[0]
 
 
@@ -206,15 +207,18 @@ def read_text(path: str | Path) -> str:
     try:
         data = p.read_bytes() if p.stat().st_size <= MAX_FILE_BYTES else None
     except OSError as e:
-        raise ParseError(f"cannot read file: {e.strerror}", source=str(path)) from None
+        raise ParseError(tr("cannot read file: {reason}", reason=e.strerror),
+                         source=str(path)) from None
     if data is None:
-        raise ParseError(f"file is larger than {MAX_FILE_BYTES // 2**20} MB", source=str(path))
+        raise ParseError(tr("file is larger than {n} MB", n=MAX_FILE_BYTES // 2**20),
+                         source=str(path))
     if b"\0" in data[:8192]:
-        raise ParseError("this is a binary file, not a puzzle text", source=str(path))
+        raise ParseError(tr("this is a binary file, not a puzzle text"), source=str(path))
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise ParseError(f"not UTF-8 text (byte {e.start + 1})", source=str(path)) from None
+        raise ParseError(tr("not UTF-8 text (byte {n})", n=e.start + 1),
+                         source=str(path)) from None
 
 
 def read_file(path: str | Path, fmt: str | None = None, box=None,

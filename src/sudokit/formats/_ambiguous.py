@@ -14,8 +14,16 @@ from math import isqrt
 from ..errors import ParseError, SudokitError
 from ..geometry import Geometry, default_box, read_box
 from ..grid import Grid
+from ..i18n import N_, tr
 from ..symbols import get_alphabet
 from ._common import blank_decoder, content_lines, has_box
+
+_BOTH_A = N_("{n} characters read both as a {m}x{m} sukaku (candidates) and as a {size}x{size} "
+             "puzzle; choose one with --format sukaku (or --box {mbox}) or --format line (or --box "
+             "{box})")
+_BOTH_AN = N_("{n} characters read both as a {m}x{m} sukaku (candidates) and as an {size}x{size} "
+              "puzzle; choose one with --format sukaku (or --box {mbox}) or --format line (or "
+              "--box {box})")
 
 #: Line length -> (sukaku side M, puzzle side N), for M*M*M == N*N.
 AMBIGUOUS = {m ** 3: (m, isqrt(m ** 3)) for m in range(4, 65)
@@ -52,9 +60,8 @@ def choose(text: str, box=None, alphabet=None) -> str | None:
     as_line = all(_line_fits(b, n, alphabet) for b in bodies)
     if as_sukaku and as_line:
         raise ParseError(
-            f"{len(body):,} characters read both as a {m}x{m} sukaku (candidates) and as "
-            f"{'an' if n == 8 else 'a'} {n}x{n} puzzle; choose one with --format sukaku (or --box {_shape(m)}) or "
-            f"--format line (or --box {_shape(n)})", line=no)
+            tr(_BOTH_AN if n == 8 else _BOTH_A, n=f"{len(body):,}", m=m, size=n, mbox=_shape(m),
+               box=_shape(n)), line=no)
     return "sukaku" if as_sukaku else "line" if as_line else None
 
 

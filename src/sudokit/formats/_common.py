@@ -54,12 +54,12 @@ def geometry(size: int, box=None, found: tuple[int, int] | None = None) -> Geome
 def size_error(size: int, what: str, line: int | None = None) -> ParseError:
     """The error for a grid side that has no box shape."""
     if size < MIN_SIZE:
-        why = f"too small (the smallest grid is {MIN_SIZE}x{MIN_SIZE})"
+        why = tr("too small (the smallest grid is {n}x{n})", n=MIN_SIZE)
     elif size > MAX_SIZE:
-        why = f"too large (the largest grid is {MAX_SIZE}x{MAX_SIZE})"
+        why = tr("too large (the largest grid is {n}x{n})", n=MAX_SIZE)
     else:
-        why = "a prime, so it has no box shape (give the box, e.g. --box 2x3)"
-    return ParseError(f"{what} {size}: {why}", line=line)
+        why = tr("a prime, so it has no box shape (give the box, e.g. --box 2x3)")
+    return ParseError(tr("{what} {size}: {why}", what=what, size=size, why=why), line=line)
 
 
 def symbol_error(ch: str, size: int, alphabet: Alphabet, line: int | None,
@@ -136,8 +136,8 @@ def candidate_masks(grid: Grid, masks: list[int] | None = None) -> list[int]:
     if masks is None:
         masks = grid.candidates
     elif len(masks) != grid.geometry.ncells:
-        raise SudokitError(f"{len(masks)} candidate masks for a grid of "
-                           f"{grid.geometry.ncells} cells")
+        raise SudokitError(tr("{n} candidate masks for a grid of {cells} cells", n=len(masks),
+                              cells=grid.geometry.ncells))
     return [1 << (v - 1) if v else (full if masks is None else masks[i] & full)
             for i, v in enumerate(grid.values)]
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from ..errors import GeometryError, ParseError
 from ..geometry import Geometry, default_box
 from ..grid import Grid
+from ..i18n import tr
 from ..variants import extra_houses
 
 #: What the readers know, for the errors that refuse the rest.
@@ -40,9 +41,10 @@ class Imported:
         n = self.grid.size
         unsummed = next((c for c in self.cages if c.total is None), None)
         if unsummed is not None:
-            cells = ", ".join(f"r{c // n + 1}c{c % n + 1}" for c in unsummed.cells)
-            raise ParseError(f"{what} has a cage without a sum ({cells}); sudokit reads killer "
-                             f"cages with sums only")
+            cells = ", ".join(tr("r{row}c{col}", row=c // n + 1, col=c % n + 1)
+                              for c in unsummed.cells)
+            raise ParseError(tr("{what} has a cage without a sum ({cells}); sudokit reads killer "
+                                "cages with sums only", what=what, cells=cells))
         try:
             geometry = self.grid.geometry.with_cages(
                 [KillerCage(c.total, tuple(sorted(c.cells))) for c in self.cages])
@@ -92,8 +94,8 @@ def extra_region_variants(g: Geometry, regions: list[frozenset[int]], what: str)
         return ()
     if len(regions) == len(set(regions)) and set(regions) == windows(g):
         return ("windoku",)
-    raise ParseError(f"{what} other than the windoku windows are not supported "
-                     f"(sudokit knows {KNOWN})")
+    raise ParseError(tr("{what} other than the windoku windows are not supported (sudokit "
+                        "knows {known})", what=what, known=KNOWN))
 
 
 def diagonal_variants(down: bool, up: bool, names: tuple[str, str]) -> tuple[str, ...]:
@@ -102,6 +104,6 @@ def diagonal_variants(down: bool, up: bool, names: tuple[str, str]) -> tuple[str
     if down and up:
         return ("x",)
     if down or up:
-        raise ParseError(f"{names[0] if down else names[1]} alone is not supported: sudokit's x "
-                         f"variant has both diagonals")
+        raise ParseError(tr("{name} alone is not supported: sudokit's x variant has both "
+                            "diagonals", name=names[0] if down else names[1]))
     return ()

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from ..errors import ParseError
 from ..geometry import Geometry
 from ..grid import Grid
+from ..i18n import N_, tr
 from ..numbers import is_number, read_number
 from ._common import box_arg, geometry, has_box, size_error
 
@@ -104,7 +105,7 @@ Cells = Callable[[str], tuple[list[Item], tuple[int, ...]]]
 
 
 def collect(text: str, cells: Cells, *, box=None, rules: bool = True, dash_rows: bool = False,
-            what: str = "row") -> list[Block]:
+            what: str = N_("row")) -> list[Block]:
     """Split ``text`` into grids of N rows of N cells each (N from the first row).
 
     Blank lines and rules (when ``rules``) mark band breaks; ``#`` lines become the comment of
@@ -138,9 +139,11 @@ def collect(text: str, cells: Cells, *, box=None, rules: bool = True, dash_rows:
             if explicit is not None:
                 Geometry.of(n, explicit)  # raises if the box does not fit
             elif not has_box(n):
-                raise size_error(n, f"the first {what} has {n} cells, so the grid size is", line=no)
+                raise size_error(n, tr("the first {what} has {n} cells, so the grid size is",
+                                        what=tr(what), n=n), line=no)
         if len(items) != n:
-            raise ParseError(f"{what} has {len(items)} cells, expected {n} as in line {first_no}",
+            raise ParseError(tr("{what} has {n} cells, expected {expected} as in line {first}",
+                                what=tr(what), n=len(items), expected=n, first=first_no),
                              line=no)
         if rows and pending_break:
             breaks.append(len(rows))
@@ -150,8 +153,9 @@ def collect(text: str, cells: Cells, *, box=None, rules: bool = True, dash_rows:
             blocks.append(Block(rows, breaks, "\n".join(comments)))
             rows, breaks, comments = [], [], []
     if rows:
-        raise ParseError(f"the grid that starts on line {rows[0].no} has {len(rows)} rows, "
-                         f"a {n}x{n} grid needs {n}", line=rows[-1].no)
+        raise ParseError(tr("the grid that starts on line {first} has {n} rows, a {size}x{size} "
+                            "grid needs {size}", first=rows[0].no, n=len(rows), size=n),
+                         line=rows[-1].no)
     return blocks
 
 
@@ -202,19 +206,19 @@ def number_value(text: str, size: int, line: int, column: int) -> int | None:
     if not is_number(text):
         return None
     try:
-        v = read_number(text, "a cell value")
+        v = read_number(text, tr("a cell value"))
     except ParseError as e:
         raise ParseError(e.reason, line=line, column=column) from None
     if v > size:
-        raise ParseError(f"value {text} is larger than the grid size {size}", line=line,
-                         column=column)
+        raise ParseError(tr("value {value} is larger than the grid size {size}", value=text,
+                            size=size), line=line, column=column)
     return v
 
 
 def not_a_value(text: str, size: int, line: int, column: int) -> ParseError:
     """The error for a cell that is neither a number nor anything else the format accepts."""
-    return ParseError(f"{text[:20]!r} is not a cell value (a number 0..{size})", line=line,
-                      column=column)
+    return ParseError(tr("{text} is not a cell value (a number 0..{size})", text=repr(text[:20]),
+                         size=size), line=line, column=column)
 
 
 def write_rows(cells: list[str], g: Geometry, row: Callable[[list[list[str]]], str], rule: str,

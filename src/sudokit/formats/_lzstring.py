@@ -15,6 +15,7 @@ crafted data can describe gigabytes of text, and :func:`decompress_base64` stops
 from __future__ import annotations
 
 from ..errors import ParseError
+from ..i18n import tr
 
 BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 _BASE64_VALUES = {ch: i for i, ch in enumerate(BASE64)}
@@ -98,17 +99,18 @@ def decompress_base64(data: str, max_chars: int = MAX_OUTPUT_CHARS, what: str = 
     beyond ``max_chars`` characters."""
     data = data.rstrip("=")
     if len(data) > MAX_INPUT_CHARS:
-        raise ParseError(f"{what} is {len(data):,} characters long; at most "
-                         f"{MAX_INPUT_CHARS:,} are read")
+        raise ParseError(tr("{what} is {n} characters long; at most {most} are read", what=what,
+                            n=f"{len(data):,}", most=f"{MAX_INPUT_CHARS:,}"))
     if not data:
-        raise ParseError(f"{what} is empty")
+        raise ParseError(tr("{what} is empty", what=what))
     values = []
     for i, ch in enumerate(data):
         v = _BASE64_VALUES.get(ch)
         if v is None:
             shown = ch if ch.isprintable() else repr(ch)[1:-1]
-            raise ParseError(f"{what}: character {shown!r} at position {i + 1} is not base64 "
-                             f"(A-Z a-z 0-9 + /)", column=i + 1, char=ch)
+            raise ParseError(tr("{what}: character {char} at position {position} is not base64 "
+                                "(A-Z a-z 0-9 + /)", what=what, char=repr(shown),
+                                position=i + 1), column=i + 1, char=ch)
         values.append(v)
     total_bits = 6 * len(values)
     pos = 0
@@ -116,7 +118,7 @@ def decompress_base64(data: str, max_chars: int = MAX_OUTPUT_CHARS, what: str = 
     def read(width: int) -> int:
         nonlocal pos
         if pos + width > total_bits:
-            raise ParseError(f"{what} ends before its end mark (cut short?)")
+            raise ParseError(tr("{what} ends before its end mark (cut short?)", what=what))
         code = 0
         for i in range(width):
             v = values[pos // 6]
@@ -126,7 +128,7 @@ def decompress_base64(data: str, max_chars: int = MAX_OUTPUT_CHARS, what: str = 
 
     def new_char(kind: int) -> str:
         if kind > 1:
-            raise ParseError(f"{what} is corrupt (no first character)")
+            raise ParseError(tr("{what} is corrupt (no first character)", what=what))
         return chr(read(8 if kind == 0 else 16))
 
     first = read(2)
@@ -152,11 +154,12 @@ def decompress_base64(data: str, max_chars: int = MAX_OUTPUT_CHARS, what: str = 
         elif code == len(dictionary):
             entry = w + w[0]
         else:
-            raise ParseError(f"{what} is corrupt (code {code} before the dictionary has it)")
+            raise ParseError(tr("{what} is corrupt (code {code} before the dictionary has it)",
+                                what=what, code=code))
         count += len(entry)
         if count > max_chars:
-            raise ParseError(f"{what} decompresses to more than {max_chars:,} characters; "
-                             f"no puzzle is that long")
+            raise ParseError(tr("{what} decompresses to more than {most} characters; no puzzle "
+                                "is that long", what=what, most=f"{max_chars:,}"))
         out.append(entry)
         dictionary.append(w + entry[0])
         w = entry

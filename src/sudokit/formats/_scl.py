@@ -14,6 +14,7 @@ import json
 import re
 
 from ..errors import ParseError
+from ..i18n import N_, gettext, tr
 
 #: Long name -> short name.
 SHORT = {"color": "c", "cages": "ca", "center": "ct", "borderColor": "c1",
@@ -41,14 +42,16 @@ def loads(text: str, what: str = "the SudokuPad data"):
     while pos < len(text):
         m = _TOKEN.match(text, pos)
         if not m:
-            raise ParseError(f"{what}: unexpected {text[pos]!r} at character {pos + 1}")
+            raise ParseError(tr("{what}: unexpected {token} at character {n}", what=what,
+                                token=repr(text[pos]), n=pos + 1))
         tokens.append((m.lastindex, m[m.lastindex], m.start(m.lastindex)))
         pos = m.end()
     parser = _Parser(tokens, what)
     value = parser.value(0, in_object=False)
     if parser.i != len(tokens):
-        raise ParseError(f"{what}: unexpected {tokens[parser.i][1][:20]!r} at character "
-                         f"{tokens[parser.i][2] + 1} after the end")
+        raise ParseError(tr("{what}: unexpected {token} at character {n} after the end",
+                            what=what, token=repr(tokens[parser.i][1][:20]),
+                            n=tokens[parser.i][2] + 1))
     return value
 
 
@@ -58,26 +61,29 @@ class _Parser:
 
     def _error(self, expected: str) -> ParseError:
         if self.i >= len(self.tokens):
-            return ParseError(f"{self.what} ends early: expected {expected}")
+            return ParseError(tr("{what} ends early: expected {expected}", what=self.what,
+                                 expected=gettext(expected)))
         _, tok, at = self.tokens[self.i]
-        return ParseError(f"{self.what}: expected {expected} at character {at + 1}, "
-                          f"found {tok[:20]!r}")
+        return ParseError(tr("{what}: expected {expected} at character {n}, found {token}",
+                             what=self.what, expected=gettext(expected), n=at + 1,
+                             token=repr(tok[:20])))
 
     def _peek(self) -> str | None:
         return self.tokens[self.i][1] if self.i < len(self.tokens) else None
 
     def value(self, depth: int, in_object: bool):
         if depth > MAX_DEPTH:
-            raise ParseError(f"{self.what} is nested more than {MAX_DEPTH} levels deep")
+            raise ParseError(tr("{what} is nested more than {n} levels deep", what=self.what,
+                                n=MAX_DEPTH))
         if self.i >= len(self.tokens):
-            raise self._error("a value")
+            raise self._error(N_("a value"))
         kind, tok, _ = self.tokens[self.i]
         if tok == "{":
             return self._object(depth)
         if tok == "[":
             return self._list(depth)
         if kind == 3:
-            raise self._error("a value")
+            raise self._error(N_("a value"))
         self.i += 1
         if kind in (1, 2):
             return _string(tok, self.what)
@@ -93,7 +99,7 @@ class _Parser:
         if _NUMBER.fullmatch(tok):
             return json.loads(tok)
         self.i -= 1
-        raise self._error("a value")
+        raise self._error(N_("a value"))
 
     def _object(self, depth: int) -> dict:
         self.i += 1
@@ -103,7 +109,7 @@ class _Parser:
             return out
         while True:
             if self.i >= len(self.tokens) or self.tokens[self.i][0] == 3:
-                raise self._error("a name")
+                raise self._error(N_("a name"))
             kind, tok, _ = self.tokens[self.i]
             self.i += 1
             key = _string(tok, self.what) if kind in (1, 2) else tok
@@ -144,7 +150,8 @@ def _string(tok: str, what: str) -> str:
     try:
         return json.loads(tok)
     except json.JSONDecodeError as e:
-        raise ParseError(f"{what}: a string has a bad escape ({e.msg})") from None
+        raise ParseError(tr("{what}: a string has a bad escape ({reason})", what=what,
+                            reason=e.msg)) from None
 
 
 def dumps(value) -> str:

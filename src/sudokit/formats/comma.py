@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..errors import ParseError
 from ..grid import Grid
+from ..i18n import tr
 from ._common import comment_lines, content_lines, optional_decoder, reads, symbol_error
 from ._layout import Block, Item, block_grid, collect, not_a_value, number_value
 
@@ -40,7 +41,7 @@ def _decode(block: Block, box, alphabet) -> Grid:
         if len(tok) == 1 and tok in table:
             return table[tok]
         if not tok:
-            raise ParseError("empty cell between commas (write 0 for an empty cell)",
+            raise ParseError(tr("empty cell between commas (write 0 for an empty cell)"),
                              line=line, column=col)
         if len(tok) == 1 and a is not None:
             raise symbol_error(tok, n, a, line, col)
@@ -52,7 +53,7 @@ def _decode(block: Block, box, alphabet) -> Grid:
 def read(text: str, box=None, alphabet=None) -> list[Grid]:
     for no, line in content_lines(text):
         if "," not in line:
-            raise ParseError("a comma-separated row has no comma", line=no)
+            raise ParseError(tr("a comma-separated row has no comma"), line=no)
     blocks = collect(text, _cells, box=box, rules=False)
     return [_decode(b, box, alphabet) for b in blocks]
 

@@ -27,6 +27,7 @@ from urllib.parse import unquote
 from ..errors import GeometryError, ParseError, SudokitError
 from ..geometry import default_box
 from ..grid import Grid
+from ..i18n import tr
 from ..numbers import read_number
 from . import _lzstring
 from ._common import box_arg, content_lines, reads
@@ -60,13 +61,14 @@ def data_from_text(text: str) -> object:
     if m:
         payload = m[1]
     elif _SHORT_LINK.fullmatch(s):
-        raise ParseError("this f-puzzles link is a short id: its puzzle is on f-puzzles' server "
-                         "and sudokit never goes online; open it and copy the long ?load= link")
+        raise ParseError(tr("this f-puzzles link is a short id: its puzzle is on f-puzzles' "
+                            "server and sudokit never goes online; open it and copy the long "
+                            "?load= link"))
     elif _COMPRESSED.fullmatch(s):
         payload = s
     else:
-        raise ParseError("not an f-puzzles link (https://f-puzzles.com/?load=...), compressed "
-                         "f-puzzles data or f-puzzles JSON")
+        raise ParseError(tr("not an f-puzzles link (https://f-puzzles.com/?load=...), compressed "
+                            "f-puzzles data or f-puzzles JSON"))
     return _json(decompress(payload), "the f-puzzles data")
 
 
@@ -82,19 +84,23 @@ def _json(text: str, what: str):
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
-        raise ParseError(f"{what} is not valid JSON ({e.msg}, character {e.pos + 1})") from None
+        raise ParseError(tr("{what} is not valid JSON ({reason}, character {n})", what=what,
+                            reason=e.msg, n=e.pos + 1)) from None
     except (RecursionError, ValueError):
-        raise ParseError(f"{what} is not usable JSON (nested too deeply or a huge number)") from None
+        raise ParseError(tr("{what} is not usable JSON (nested too deeply or a huge number)",
+                            what=what)) from None
 
 
 def cell_index(ref, n: int, where: str) -> int:
     """The index of a cell written ``R3C5`` (1-based)."""
     m = _CELL.fullmatch(ref) if isinstance(ref, str) else None
     if not m:
-        raise ParseError(f"{where}: {json.dumps(ref)[:20]} is not a cell such as \"R1C1\"")
+        raise ParseError(tr('{where}: {value} is not a cell such as "R1C1"', where=where,
+                            value=json.dumps(ref)[:20]))
     r, c = int(m[1]), int(m[2])
     if not (1 <= r <= n and 1 <= c <= n):
-        raise ParseError(f"{where}: cell {ref} is outside the {n}x{n} grid")
+        raise ParseError(tr("{where}: cell {ref} is outside the {n}x{n} grid", where=where, ref=ref,
+                            n=n))
     return (r - 1) * n + c - 1
 
 
@@ -105,14 +111,14 @@ def cell_name(index: int, n: int) -> str:
 def _cells(entry, n: int, where: str) -> tuple[int, ...]:
     cells = entry.get("cells") if isinstance(entry, dict) else None
     if not isinstance(cells, list) or not cells:
-        raise ParseError(f'{where} has no "cells" list')
+        raise ParseError(tr('{where} has no "cells" list', where=where))
     return tuple(cell_index(ref, n, where) for ref in cells)
 
 
 def _entries(obj: dict, key: str) -> list:
     value = obj.get(key) or []
     if not isinstance(value, list):
-        raise ParseError(f'f-puzzles "{key}" must be a list')
+        raise ParseError(tr('f-puzzles "{key}" must be a list', key=key))
     return value
 
 
@@ -151,34 +157,38 @@ def load(obj, where: str = "the f-puzzles puzzle") -> Imported:
     """The puzzle of one f-puzzles JSON object, its killer cages apart; an error names the
     field, cell or constraint at fault."""
     if not isinstance(obj, dict):
-        raise ParseError(f"{where} is not a JSON object")
+        raise ParseError(tr("{where} is not a JSON object", where=where))
     if "size" not in obj or "grid" not in obj:
-        raise ParseError(f'{where} has no "size" and "grid"; not f-puzzles data')
+        raise ParseError(tr('{where} has no "size" and "grid"; not f-puzzles data', where=where))
     n = read_number(obj["size"], 'f-puzzles "size"', 1, 64)
     unknown = _unsupported(obj)
     if unknown:
         kinds = ", ".join(f"'{k}'" for k in unknown)
         plural = "s" if len(unknown) > 1 else ""
-        raise ParseError(f"f-puzzles constraint{plural} {kinds} {'are' if plural else 'is'} not "
-                         f"supported (sudokit knows {KNOWN})")
+        raise ParseError(tr("f-puzzles constraints {kinds} are not supported (sudokit knows "
+                            "{known})", kinds=kinds, known=KNOWN) if plural else
+                         tr("f-puzzles constraint {kinds} is not supported (sudokit knows "
+                            "{known})", kinds=kinds, known=KNOWN))
     rows = obj["grid"]
     if not isinstance(rows, list) or len(rows) != n:
-        raise ParseError(f'f-puzzles "grid" must be {n} rows (its "size" is {n})')
+        raise ParseError(tr('f-puzzles "grid" must be {n} rows (its "size" is {n})', n=n))
     values, givens, labels = [], [], []
     for r, row in enumerate(rows):
         if not isinstance(row, list) or len(row) != n:
-            raise ParseError(f'f-puzzles "grid": row {r + 1} must be a list of {n} cells')
+            raise ParseError(tr('f-puzzles "grid": row {row} must be a list of {n} cells',
+                                row=r + 1, n=n))
         for c, cell in enumerate(row):
-            at = f"f-puzzles cell R{r + 1}C{c + 1}"
+            at = tr("f-puzzles cell R{row}C{col}", row=r + 1, col=c + 1)
             cell = {} if cell is None else cell
             if not isinstance(cell, dict):
-                raise ParseError(f"{at} is not a JSON object")
+                raise ParseError(tr("{where} is not a JSON object", where=at))
             filled = cell.get("value") not in (None, "")
-            values.append(read_number(cell["value"], f"{at} value", 1, n) if filled else 0)
+            values.append(read_number(cell["value"], tr("{where} value", where=at), 1, n)
+                          if filled else 0)
             givens.append(filled and cell.get("given") is True)
             labels.append(_region(cell, r, c, n, at))
             if cell.get("givenPencilMarks"):
-                raise ParseError(f"{at}: given pencil marks are not supported")
+                raise ParseError(tr("{where}: given pencil marks are not supported", where=at))
     try:
         g = region_geometry(n, labels)
         variants = diagonal_variants(bool(obj.get("diagonal-")), bool(obj.get("diagonal+")),
@@ -191,7 +201,7 @@ def load(obj, where: str = "the f-puzzles puzzle") -> Imported:
         variants += extra_region_variants(g, extra, "f-puzzles extra regions")
         g = g.with_variants(variants)
     except GeometryError as e:
-        raise GeometryError(f"f-puzzles puzzle: {e}") from None
+        raise GeometryError(tr("f-puzzles puzzle: {reason}", reason=e)) from None
     return Imported(Grid(g, values, givens, _comment(obj)), killer_cages(obj, n))
 
 
@@ -200,8 +210,9 @@ def _region(cell: dict, r: int, c: int, n: int, at: str):
         rows, cols = default_box(n)
         return r // rows * rows + c // cols
     if cell["region"] is None:
-        raise ParseError(f"{at} is in no region; sudokit needs every cell in a box or region")
-    return read_number(cell["region"], f"{at} region", 0, n - 1)
+        raise ParseError(tr("{where} is in no region; sudokit needs every cell in a box or region",
+                            where=at))
+    return read_number(cell["region"], tr("{where} region", where=at), 0, n - 1)
 
 
 def _comment(obj: dict) -> str:
@@ -240,7 +251,8 @@ def to_object(grid: Grid) -> dict:
     g = grid.geometry
     n = g.size
     if n > WRITES_UP_TO:
-        raise SudokitError(f"f-puzzles grids are {WRITES_UP_TO}x{WRITES_UP_TO} at most, not {n}x{n}")
+        raise SudokitError(tr("f-puzzles grids are {most}x{most} at most, not {n}x{n}",
+                              most=WRITES_UP_TO, n=n))
     explicit = g.regions is not None or (g.box_rows, g.box_cols) != default_box(n)
     rows = []
     for r in range(n):

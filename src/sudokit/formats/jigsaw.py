@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from ..errors import GeometryError, ParseError, SudokitError
 from ..grid import Grid
+from ..i18n import tr
 from ..numbers import DIGITS
 from ..variants import parse_regions
 from ._common import box_arg, content_lines, decoder, encode_values, grid_side, has_box, reads, symbol_error
@@ -62,8 +63,8 @@ def _read_symbol_layouts(lines: list[tuple[int, str]], alphabet, first_only: boo
     widths = {len(s) for _, s, _ in rows}
     if len(widths) != 1:
         no, s, _ = next(r for r in rows if len(r[1]) != len(rows[0][1]))
-        raise ParseError(f"this row has {len(s)} symbols, the first has {len(rows[0][1])}; a "
-                         f"jigsaw text has rows of one length", line=no)
+        raise ParseError(tr("this row has {n} symbols, the first has {first}; a jigsaw text has "
+                            "rows of one length", n=len(s), first=len(rows[0][1])), line=no)
     width = widths.pop()
     half = width // 2
     split = width % 2 == 0 and all(half in gaps for _, _, gaps in rows)
@@ -90,9 +91,10 @@ def _read_symbol_layouts(lines: list[tuple[int, str]], alphabet, first_only: boo
         layouts.append(lambda: puzzles(grid_side(half), 1, lambda k: [symbols[k][:half]],
                                        lambda k: [symbols[k][half:]]))
     if not layouts:
-        raise ParseError(f"{count} rows of {width} symbols are no jigsaw layout: expected N "
-                         f"rows of givens then N rows of regions, N rows of both side by side, "
-                         f"or lines of N*N givens and N*N regions", line=rows[0][0])
+        raise ParseError(tr("{n} rows of {width} symbols are no jigsaw layout: expected N rows of "
+                            "givens then N rows of regions, N rows of both side by side, or lines "
+                            "of N*N givens and N*N regions", n=count, width=width),
+                         line=rows[0][0])
     first_error = None
     for layout in layouts:
         try:
@@ -115,7 +117,8 @@ def _puzzle(givens: list[str], regions: list[str], line: int, n: int, alphabet) 
         labels = parse_regions("".join(regions), n)
         g = region_geometry(n, list(labels))
     except GeometryError as e:
-        raise ParseError(f"the regions of the puzzle starting here: {e}", line=line) from None
+        raise ParseError(tr("the regions of the puzzle starting here: {reason}", reason=e),
+                         line=line) from None
     return Grid(g, values)
 
 
@@ -127,8 +130,8 @@ def _read_drawings(lines: list[tuple[int, str]], alphabet, first_only: bool) -> 
         while k + 2 * rows + 2 < len(lines) and lines[k + 2 * rows + 1][1].lstrip()[:1] in _VERTICAL:
             rows += 1
         if rows == 0:
-            raise ParseError("a jigsaw drawing needs a border line, then a row line and a wall "
-                             "line for each row", line=lines[k][0])
+            raise ParseError(tr("a jigsaw drawing needs a border line, then a row line and a wall "
+                                "line for each row"), line=lines[k][0])
         grids.append(_drawing(lines[k:k + 2 * rows + 1], alphabet))
         k = len(lines) if first_only else k + 2 * rows + 1
     return grids
@@ -140,13 +143,14 @@ def _drawing(block: list[tuple[int, str]], alphabet) -> Grid:
     n = (len(block) - 1) // 2
     first = block[0][0]
     if not has_box(n):
-        raise ParseError(f"this drawing has {n} rows; a grid of side {n} has no box shape",
+        raise ParseError(tr("this drawing has {n} rows; a grid of side {n} has no box shape", n=n),
                          line=first)
     width = len(texts[1])
     cell = (width - 1) // n - 1
     if cell < 1 or (cell + 1) * n + 1 != width:
-        raise ParseError(f"a row of this drawing is {width} characters wide, which does not "
-                         f"split into {n} cells of one width with a wall between each",
+        raise ParseError(tr("a row of this drawing is {width} characters wide, which does not "
+                            "split into {n} cells of one width with a wall between each",
+                            width=width, n=n),
                          line=block[1][0])
     texts = [t.ljust(width) for t in texts]
     a, table = decoder(alphabet, n)
@@ -154,12 +158,13 @@ def _drawing(block: list[tuple[int, str]], alphabet) -> Grid:
     for r in range(n):
         no, row, wall = block[2 * r + 1][0], texts[2 * r + 1], texts[2 * r + 2]
         if len(block[2 * r + 1][1][indent:].rstrip()) != width or row[0] not in _VERTICAL:
-            raise ParseError(f"row {r + 1} of the drawing must start with '|' and be {width} "
-                             f"characters wide like the first", line=no)
+            raise ParseError(tr("row {row} of the drawing must start with '|' and be {width} "
+                                "characters wide like the first", row=r + 1, width=width),
+                             line=no)
         if set(wall[:width]) - _WALL_ROW - _VERTICAL:
             bad = next(ch for ch in wall if ch not in _WALL_ROW | _VERTICAL)
-            raise ParseError(f"character {bad!r} in a wall line of the drawing (walls are "
-                             f"'+', '-', '|' and spaces)", line=block[2 * r + 2][0],
+            raise ParseError(tr("character {char} in a wall line of the drawing (walls are '+', "
+                                "'-', '|' and spaces)", char=repr(bad)), line=block[2 * r + 2][0],
                              column=wall.index(bad) + 1 + indent, char=bad)
         for c in range(n):
             start = c * (cell + 1) + 1
@@ -173,7 +178,8 @@ def _drawing(block: list[tuple[int, str]], alphabet) -> Grid:
     try:
         g = region_geometry(n, labels)
     except GeometryError as e:
-        raise ParseError(f"the regions the walls of this drawing make: {e}", line=first) from None
+        raise ParseError(tr("the regions the walls of this drawing make: {reason}", reason=e),
+                         line=first) from None
     return Grid(g, values)
 
 
@@ -186,8 +192,8 @@ def _value(content: str, n: int, table: dict, a, line: int, column: int) -> int:
     if len(content) == 1:
         raise symbol_error(content, n, a, line, column)
     if not set(content) <= DIGITS or len(content) > 2 or not 1 <= int(content) <= n:
-        raise ParseError(f"cell {content!r} is not a symbol or a number 1..{n}", line=line,
-                         column=column)
+        raise ParseError(tr("cell {content} is not a symbol or a number 1..{n}",
+                            content=repr(content), n=n), line=line, column=column)
     return int(content)
 
 
@@ -226,12 +232,13 @@ def write(grid: Grid, alphabet=None, layout: str = "drawing") -> str:
     g = grid.geometry
     n = g.size
     if g.variants:
-        raise SudokitError(f"the jigsaw text layouts hold regions only, not {', '.join(g.variants)}; "
-                           f"use json, fpuzzles or sudokupad")
+        raise SudokitError(tr("the jigsaw text layouts hold regions only, not {variants}; use "
+                              "json, fpuzzles or sudokupad", variants=", ".join(g.variants)))
     if layout not in LAYOUTS:
-        raise SudokitError(f"unknown jigsaw layout {layout!r}; choose {', '.join(LAYOUTS)}")
+        raise SudokitError(tr("unknown jigsaw layout {layout}; choose {choices}",
+                              layout=repr(layout), choices=", ".join(LAYOUTS)))
     if n > len(_LABELS):
-        raise SudokitError(f"the jigsaw text layouts name at most {len(_LABELS)} regions")
+        raise SudokitError(tr("the jigsaw text layouts name at most {n} regions", n=len(_LABELS)))
     symbols = encode_values(grid.values, n, alphabet)
     regions = [_LABELS[g.box_of(i)] for i in range(n * n)]
     rows = lambda cells: ["".join(cells[r * n:(r + 1) * n]) for r in range(n)]  # noqa: E731

@@ -32,6 +32,8 @@ import json
 
 from ..errors import GeometryError, ParseError, SudokitError
 from ..grid import Grid
+from ..i18n import tr
+from ..i18n.values import Cell
 from ..numbers import read_number
 from ..symbols import get_alphabet
 from ..killer import cage_fields, read_cages
@@ -49,55 +51,59 @@ def _cells(value, where: str, box, alphabet) -> tuple[int, list[int]]:
         s = "".join(value.split())
         n = grid_side(len(s))
         if n is None:
-            raise ParseError(f'{where} has {len(s)} cells, not a grid (81 for a 9x9)')
+            raise ParseError(tr("{where} has {n} cells, not a grid (81 for a 9x9)", where=where,
+                                n=len(s)))
         return n, decode_symbols(s, n, alphabet, where)
     if isinstance(value, list):
         if value and all(isinstance(r, list) for r in value):
             n = len(value)
             for i, r in enumerate(value):
                 if len(r) != n:
-                    raise ParseError(f"{where}: row {i + 1} has {len(r)} values, expected {n}")
+                    raise ParseError(tr("{where}: row {row} has {n} values, expected {expected}",
+                                           where=where, row=i + 1, n=len(r), expected=n))
             flat = [v for r in value for v in r]
         else:
             flat = value
             n = round(len(flat) ** 0.5)
             if n * n != len(flat):
-                raise ParseError(f"{where} has {len(flat)} values, not a square grid")
+                raise ParseError(tr("{where} has {n} values, not a square grid", where=where,
+                                    n=len(flat)))
         if not has_box(n) and box_arg(box) is None:
-            raise ParseError(f"{where}: a grid of side {n} has no box shape")
+            raise ParseError(tr("{where}: a grid of side {n} has no box shape", where=where, n=n))
         for i, v in enumerate(flat):
             if type(v) is not int or not 0 <= v <= n:
-                raise ParseError(f"{where}, cell {i + 1}: {json.dumps(v)[:20]} "
-                                 f"is not an integer 0..{n}")
+                raise ParseError(tr("{where}, cell {cell}: {value} is not an integer 0..{n}",
+                                    where=where, cell=i + 1, value=json.dumps(v)[:20], n=n))
         return n, list(flat)
-    raise ParseError(f"{where} must be a string or a list of rows of integers")
+    raise ParseError(tr("{where} must be a string or a list of rows of integers", where=where))
 
 
 def _puzzle(obj, index: int, box, alphabet) -> Grid:
-    where = f"puzzle {index}"
+    where = tr("puzzle {n}", n=index)
     if not isinstance(obj, dict):
-        raise ParseError(f"{where} is not a JSON object")
+        raise ParseError(tr("{where} is not a JSON object", where=where))
     given = obj.get("puzzle", obj.get("givens"))
     current = obj.get("values")
     if given is None and current is None:
-        raise ParseError(f'{where} has no "puzzle" (or "values") field')
+        raise ParseError(tr('{where} has no "puzzle" (or "values") field', where=where))
     sides, fields = set(), {}
     for key, val in (("puzzle", given), ("values", current)):
         if val is not None:
             n, fields[key] = _cells(val, f'{where} "{key}"', box, alphabet)
             sides.add(n)
     if len(sides) > 1:
-        raise ParseError(f'{where}: "puzzle" and "values" have different sizes')
+        raise ParseError(tr('{where}: "puzzle" and "values" have different sizes', where=where))
     n = sides.pop()
     if "size" in obj and read_number(obj["size"], f'{where}: "size"') != n:
-        raise ParseError(f'{where}: "size" is {json.dumps(obj["size"])[:20]}, '
-                         f'but the grid is {n}x{n}')
+        raise ParseError(tr('{where}: "size" is {value}, but the grid is {n}x{n}', where=where,
+                            value=json.dumps(obj["size"])[:20], n=n))
     found = None
     if "box" in obj:
         try:
             found = box_arg(obj["box"])
         except SudokitError as e:
-            raise ParseError(f'{where}: "box" must be [rows, columns] or "RxC": {e}') from None
+            raise ParseError(tr('{where}: "box" must be [rows, columns] or "RxC": {reason}',
+                                where=where, reason=e)) from None
     try:
         g = geometry(n, box if box is not None else found)
         if obj.get("variants") or obj.get("regions") is not None:
@@ -114,7 +120,8 @@ def _puzzle(obj, index: int, box, alphabet) -> Grid:
     if puzzle is not None and "values" in fields:
         for i, (p, v) in enumerate(zip(puzzle, values)):
             if p and p != v:
-                raise ParseError(f'{where}: {g.name(i)} is {p} in "puzzle" but {v} in "values"')
+                raise ParseError(tr('{where}: {cell} is {p} in "puzzle" but {v} in "values"',
+                                    where=where, cell=Cell(g, i), p=p, v=v))
     givens = [bool(v) for v in (puzzle if puzzle is not None else values)]
     masks = None
     if obj.get("candidates") is not None:
@@ -125,24 +132,26 @@ def _puzzle(obj, index: int, box, alphabet) -> Grid:
 def _candidates(value, g, where: str, alphabet) -> list[int]:
     """The masks of a ``candidates`` field: one string of symbols or list of digits a cell."""
     if not isinstance(value, list) or len(value) != g.ncells:
-        raise ParseError(f"{where} must be a list of {g.ncells} entries, one a cell")
+        raise ParseError(tr("{where} must be a list of {n} entries, one a cell", where=where,
+                            n=g.ncells))
     n = g.size
     a, table = optional_decoder(alphabet, n)
     masks = []
     for i, cell in enumerate(value):
-        at = f"{where}, cell {i + 1} ({g.name(i)})"
+        at = tr("{where}, cell {n} ({cell})", where=where, n=i + 1, cell=Cell(g, i))
         if isinstance(cell, str):
             digits = []
             for ch in cell:
                 if not table.get(ch):
                     shown = ch if ch.isprintable() else repr(ch)[1:-1]
-                    raise ParseError(f"{at}: {shown!r} is not a digit of a {n}x{n} grid",
+                    raise ParseError(tr("{at}: {char} is not a digit of a {n}x{n} grid", at=at,
+                                        char=repr(shown), n=n),
                                      char=ch)
                 digits.append(table[ch])
         elif isinstance(cell, list):
             digits = [read_number(d, at, 1, n) for d in cell]
         else:
-            raise ParseError(f"{at} must be a string of digits or a list of integers")
+            raise ParseError(tr("{at} must be a string of digits or a list of integers", at=at))
         m = 0
         for d in digits:
             m |= 1 << (d - 1)
@@ -156,16 +165,17 @@ def read(text: str, box=None, alphabet=None) -> list[Grid]:
     except json.JSONDecodeError as e:
         data = _json_lines(text) if e.msg == "Extra data" else None
         if data is None:
-            raise ParseError(f"not valid JSON ({e.msg})", line=e.lineno, column=e.colno) from None
+            raise ParseError(tr("not valid JSON ({reason})", reason=e.msg), line=e.lineno,
+                             column=e.colno) from None
     except RecursionError:
-        raise ParseError("the JSON is nested too deeply") from None
+        raise ParseError(tr("the JSON is nested too deeply")) from None
     except ValueError as e:  # e.g. a number with more digits than Python converts
-        raise ParseError(f"not usable JSON ({str(e)[:80]})") from None
+        raise ParseError(tr("not usable JSON ({reason})", reason=str(e)[:80])) from None
     if isinstance(data, dict) and "puzzles" in data:
         data = data["puzzles"]
     items = data if isinstance(data, list) else [data]
     if not items:
-        raise ParseError("the JSON holds no puzzle")
+        raise ParseError(tr("the JSON holds no puzzle"))
     return [_puzzle(obj, i, box, alphabet) for i, obj in enumerate(items, 1)]
 
 

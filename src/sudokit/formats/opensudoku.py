@@ -16,6 +16,7 @@ from xml.sax.saxutils import quoteattr
 from ..errors import ParseError
 from ..geometry import Geometry
 from ..grid import Grid
+from ..i18n import tr
 from ..numbers import read_number
 from ._common import box_arg, decode_symbols, encode_values, geometry, grid_side, reads
 
@@ -32,47 +33,51 @@ _FIELDS = {1: 3, 2: 3, 3: 3, 4: 4, 5: 5, 6: 5}
 
 def _parse_xml(text: str) -> ET.Element:
     if re.search(r"<!(DOCTYPE|ENTITY)", text, re.IGNORECASE):
-        raise ParseError("XML with a DOCTYPE or entities is not accepted")
+        raise ParseError(tr("XML with a DOCTYPE or entities is not accepted"))
     try:
         return ET.fromstring(text.lstrip("\ufeff").strip())
     except ET.ParseError as e:
         line, col = getattr(e, "position", (None, None))
         reason = str(e).split(":")[0]
-        raise ParseError(f"not well-formed XML ({reason})", line=line,
+        raise ParseError(tr("not well-formed XML ({reason})", reason=reason), line=line,
                          column=None if col is None else col + 1) from None
 
 
 def _versioned(data: str, box, where: str) -> tuple[Geometry, list[int], list[bool]]:
     head, _, rest = data.partition("\n")
     try:
-        version = read_number(head.partition(":")[2], "the cell-collection version")
+        version = read_number(head.partition(":")[2], tr("the cell-collection version"))
     except ParseError as e:
-        raise ParseError(f"{where}: bad cell-collection header {head[:30]!r} ({e.reason})",
+        raise ParseError(tr("{where}: bad cell-collection header {header} ({reason})",
+                            where=where, header=repr(head[:30]), reason=e.reason),
                          char=e.char) from None
     if version not in _FIELDS:
-        raise ParseError(f"{where}: unknown cell-collection version {version}")
+        raise ParseError(tr("{where}: unknown cell-collection version {version}", where=where,
+                            version=version))
     fields = rest.strip().rstrip("|").split("|")
     k = _FIELDS[version]
     if len(fields) % k:
-        raise ParseError(f"{where}: {len(fields)} fields do not make whole cells of {k} fields")
+        raise ParseError(tr("{where}: {n} fields do not make whole cells of {k} fields",
+                            where=where, n=len(fields), k=k))
     ncells = len(fields) // k
     n = grid_side(ncells)
     if n is None:
-        raise ParseError(f"{where}: {ncells} cells do not make a grid")
+        raise ParseError(tr("{where}: {n} cells do not make a grid", where=where, n=ncells))
     g = geometry(n, box)
     values, givens = [], []
     for i in range(ncells):
         value, editable = fields[i * k].strip(), fields[i * k + k - 1].strip()
-        values.append(read_number(value, f"{where}: the value of cell {i + 1}", 0, n))
+        values.append(read_number(value, tr("{where}: the value of cell {n}", where=where, n=i + 1),
+                                  0, n))
         givens.append(bool(values[-1]) and editable == "0")
     return g, values, givens
 
 
 def _game(elem: ET.Element, box, alphabet, index: int) -> Grid:
-    where = f"game {index}"
+    where = tr("game {n}", n=index)
     data = elem.get("data")
     if data is None:
-        raise ParseError(f"{where} has no data attribute")
+        raise ParseError(tr("{where} has no data attribute", where=where))
     note = elem.get("note", "") or ""
     if data.lstrip().startswith("version:"):
         g, values, givens = _versioned(data.strip(), box, where)
@@ -80,7 +85,8 @@ def _game(elem: ET.Element, box, alphabet, index: int) -> Grid:
     data = "".join(data.split())
     n = grid_side(len(data))
     if n is None:
-        raise ParseError(f"{where}: data has {len(data)} cells, not a square grid such as 81")
+        raise ParseError(tr("{where}: data has {n} cells, not a square grid such as 81",
+                            where=where, n=len(data)))
     g = geometry(n, box_arg(box) or box_arg(elem.get("box")))
     return Grid(g, decode_symbols(data, n, alphabet, where), comment=note)
 
@@ -88,10 +94,10 @@ def _game(elem: ET.Element, box, alphabet, index: int) -> Grid:
 def read(text: str, box=None, alphabet=None) -> list[Grid]:
     root = _parse_xml(text)
     if root.tag != "opensudoku":
-        raise ParseError(f"the XML root is <{root.tag[:30]}>, not <opensudoku>")
+        raise ParseError(tr("the XML root is <{tag}>, not <opensudoku>", tag=root.tag[:30]))
     games = list(root.iter("game"))
     if not games:
-        raise ParseError("the OpenSudoku file holds no <game>")
+        raise ParseError(tr("the OpenSudoku file holds no <game>"))
     return [_game(e, box, alphabet, i) for i, e in enumerate(games, 1)]
 
 

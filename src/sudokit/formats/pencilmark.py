@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from ..errors import ParseError, SudokitError
 from ..grid import Grid
+from ..i18n import tr
 from ..symbols import get_alphabet
 from ._common import candidate_masks, comment_lines, decoder, grid_from_masks, symbol_error
 from ._layout import Block, block_geometry, block_values, collect, token_cells, write_rows
@@ -37,10 +38,12 @@ def _decode(block: Block, box, alphabet) -> Grid:
                 if not v:
                     if v is None:
                         raise symbol_error(ch, n, a, line, col + j)
-                    raise ParseError(f"blank {ch!r} inside the candidates {tok[:20]!r}",
+                    raise ParseError(tr("blank {char} inside the candidates {candidates}",
+                                        char=repr(ch), candidates=repr(tok[:20])),
                                      line=line, column=col + j, char=ch)
                 if m >> (v - 1) & 1:
-                    raise ParseError(f"{ch!r} appears twice in the candidates {tok[:20]!r}",
+                    raise ParseError(tr("{char} appears twice in the candidates {candidates}",
+                                        char=repr(ch), candidates=repr(tok[:20])),
                                      line=line, column=col + j, char=ch)
                 m |= 1 << (v - 1)
         return m

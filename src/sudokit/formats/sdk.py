@@ -13,6 +13,7 @@ import re
 
 from ..errors import ParseError
 from ..grid import Grid
+from ..i18n import tr
 from ._common import encode_values, reads, written_comment
 from .bordered import read as read_rows
 
@@ -55,7 +56,7 @@ def read_with_metadata(text: str, box=None, alphabet=None) -> list[tuple[Grid, d
     """Each grid with the metadata of the headers (``author``, ``description``, ...)."""
     meta, body, _ = _split(text)
     if not body.strip():
-        raise ParseError("the .sdk text has headers but no grid")
+        raise ParseError(tr("the .sdk text has headers but no grid"))
     grids = read_rows(body, box=box, alphabet=alphabet)
     comment = "\n".join(meta[k] for k in ("description", "comment") if meta.get(k))
     for g in grids:

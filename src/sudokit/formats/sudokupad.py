@@ -27,6 +27,7 @@ from urllib.parse import unquote
 
 from ..errors import GeometryError, ParseError
 from ..grid import Grid
+from ..i18n import tr
 from ..numbers import read_number
 from . import _lzstring, _scl, fpuzzles
 from ._common import box_arg, content_lines, reads
@@ -59,16 +60,17 @@ def load_id(pid: str) -> Imported:
     m = _PREFIXED.fullmatch(pid)
     if not m:
         shown = pid if len(pid) <= 40 else pid[:37] + "..."
-        raise ParseError(f"SudokuPad puzzle {shown!r} is a short id: its data is on SudokuPad's "
-                         f"server, and sudokit never goes online; open it in SudokuPad and "
-                         f"copy the long link (sudokupad.app/scl... or /fpuzzles...)")
+        raise ParseError(tr("SudokuPad puzzle {id} is a short id: its data is on SudokuPad's "
+                            "server, and sudokit never goes online; open it in SudokuPad and "
+                            "copy the long link (sudokupad.app/scl... or /fpuzzles...)",
+                            id=repr(shown)))
     kind, data = m[1], m[2]
     if kind == "fpuzzles":
         obj = fpuzzles._json(fpuzzles.decompress(data), "the f-puzzles data")
         return fpuzzles.load(obj)
     if kind == "scf":
-        raise ParseError("SudokuPad's packed scf links are not supported; use an scl or "
-                         "fpuzzles link")
+        raise ParseError(tr("SudokuPad's packed scf links are not supported; use an scl or "
+                            "fpuzzles link"))
     text = data if data.startswith("{") else fpuzzles.decompress(data, "the SudokuPad data")
     try:
         obj = json.loads(text)
@@ -79,16 +81,17 @@ def load_id(pid: str) -> Imported:
 
 def _cell(pos, n: int, where: str) -> int:
     if not (isinstance(pos, list) and len(pos) == 2):
-        raise ParseError(f"{where}: {json.dumps(pos)[:20]} is not a cell [row, column]")
-    r = read_number(pos[0], f"{where} row", 0, n - 1)
-    c = read_number(pos[1], f"{where} column", 0, n - 1)
+        raise ParseError(tr("{where}: {value} is not a cell [row, column]", where=where,
+                            value=json.dumps(pos)[:20]))
+    r = read_number(pos[0], tr("{where} row", where=where), 0, n - 1)
+    c = read_number(pos[1], tr("{where} column", where=where), 0, n - 1)
     return r * n + c
 
 
 def _list(obj: dict, key: str) -> list:
     value = obj.get(key) or []
     if not isinstance(value, list):
-        raise ParseError(f'SudokuPad "{key}" must be a list')
+        raise ParseError(tr('SudokuPad "{key}" must be a list', key=key))
     return value
 
 
@@ -100,20 +103,24 @@ _HARMLESS = {"id", "cellSize", "settings", "metaData", "metadata", "cells", "reg
 def load(obj, where: str = "the SudokuPad puzzle") -> Imported:
     """The puzzle of one SudokuPad puzzle object, killer cages apart."""
     if not isinstance(obj, dict) or not isinstance(obj.get("cells"), list):
-        raise ParseError(f'{where} has no "cells"; not SudokuPad puzzle data')
+        raise ParseError(tr('{where} has no "cells"; not SudokuPad puzzle data', where=where))
     rows = obj["cells"]
     n = len(rows)
     if not 4 <= n <= 64:
-        raise ParseError(f"{where} is {n}x{n}; sudokit reads 4x4 to 64x64")
+        raise ParseError(tr("{where} is {n}x{n}; sudokit reads 4x4 to 64x64", where=where, n=n))
     others = [k for k, v in obj.items() if k not in _HARMLESS and isinstance(v, list) and v]
     if others:
         many = len(others) > 1
-        raise ParseError(f"SudokuPad feature{'s' * many} {', '.join(repr(k) for k in others)} "
-                         f"{'are' if many else 'is'} not supported (sudokit knows {KNOWN})")
+        names = ", ".join(repr(k) for k in others)
+        raise ParseError(tr("SudokuPad features {names} are not supported (sudokit knows {known})",
+                            names=names, known=KNOWN) if many else
+                         tr("SudokuPad feature {names} is not supported (sudokit knows {known})",
+                            names=names, known=KNOWN))
     values = []
     for r, row in enumerate(rows):
         if not isinstance(row, list) or len(row) != n:
-            raise ParseError(f'SudokuPad "cells": row {r + 1} must be a list of {n} cells')
+            raise ParseError(tr('SudokuPad "cells": row {row} must be a list of {n} cells', row=r + 1,
+                                n=n))
         for c, cell in enumerate(row):
             v = cell.get("value") if isinstance(cell, dict) else None
             values.append(0 if v in (None, "") else
@@ -130,7 +137,7 @@ def load(obj, where: str = "the SudokuPad puzzle") -> Imported:
         variants += extra_region_variants(g, extra, "SudokuPad cages without a sum")
         g = g.with_variants(variants)
     except GeometryError as e:
-        raise GeometryError(f"SudokuPad puzzle: {e}") from None
+        raise GeometryError(tr("SudokuPad puzzle: {reason}", reason=e)) from None
     _check_shading(obj, g)
     comment = info.get("title", "")
     if info.get("author"):
@@ -141,22 +148,24 @@ def load(obj, where: str = "the SudokuPad puzzle") -> Imported:
 def _regions(obj: dict, n: int) -> list[int]:
     regions = _list(obj, "regions")
     if not regions:
-        raise ParseError("the SudokuPad puzzle has no regions; sudokit needs boxes or jigsaw "
-                         "regions")
+        raise ParseError(tr("the SudokuPad puzzle has no regions; sudokit needs boxes or jigsaw "
+                            "regions"))
     labels: list[int | None] = [None] * (n * n)
     for k, region in enumerate(regions):
         if not isinstance(region, list):
-            raise ParseError(f"SudokuPad region {k + 1} is not a list of cells")
+            raise ParseError(tr("SudokuPad region {n} is not a list of cells", n=k + 1))
         for pos in region:
-            i = _cell(pos, n, f"SudokuPad region {k + 1}")
+            i = _cell(pos, n, tr("SudokuPad region {n}", n=k + 1))
             if labels[i] is not None:
-                raise ParseError(f"SudokuPad regions {labels[i] + 1} and {k + 1} both hold "
-                                 f"r{i // n + 1}c{i % n + 1}")
+                raise ParseError(tr("SudokuPad regions {a} and {b} both hold {cell}",
+                                    a=labels[i] + 1, b=k + 1,
+                                    cell=tr("r{row}c{col}", row=i // n + 1, col=i % n + 1)))
             labels[i] = k
     missing = [i for i, x in enumerate(labels) if x is None]
     if missing:
-        raise ParseError(f"r{missing[0] // n + 1}c{missing[0] % n + 1} is in no SudokuPad "
-                         f"region; sudokit needs every cell in a box or region")
+        raise ParseError(tr("{cell} is in no SudokuPad region; sudokit needs every cell in a box "
+                            "or region", cell=tr("r{row}c{col}", row=missing[0] // n + 1,
+                                                 col=missing[0] % n + 1)))
     return labels  # type: ignore[return-value]
 
 
@@ -166,8 +175,9 @@ def _variants_of_lines(lines: list, n: int) -> tuple[str, ...]:
         points = line.get("wayPoints") if isinstance(line, dict) else None
         kind = _diagonal(points, n)
         if kind is None:
-            raise ParseError(f"SudokuPad line {k} is not a main diagonal; lines (thermometers, "
-                             f"arrows, ...) are not supported (sudokit knows {KNOWN})")
+            raise ParseError(tr("SudokuPad line {n} is not a main diagonal; lines (thermometers, "
+                                "arrows, ...) are not supported (sudokit knows {known})", n=k,
+                                known=KNOWN))
         down, up = down or kind == "down", up or kind == "up"
     return diagonal_variants(down, up, ("the SudokuPad diagonal from top left",
                                         "the SudokuPad diagonal from bottom left"))
@@ -195,9 +205,9 @@ def _cages(cages: list, n: int) -> tuple[list[Cage], list[frozenset[int]], dict[
     """Killer cages, extra regions (cages without a value) and the ``key: value`` metadata."""
     killers, extra, info = [], [], {}
     for k, cage in enumerate(cages, 1):
-        where = f"SudokuPad cage {k}"
+        where = tr("SudokuPad cage {n}", n=k)
         if not isinstance(cage, dict):
-            raise ParseError(f"{where} is not an object")
+            raise ParseError(tr("{where} is not an object", where=where))
         cells, value = cage.get("cells") or [], cage.get("value")
         if not cells:
             m = re.match(r"([^: ]+):\s*(.*)", str(value or ""), re.S)
@@ -205,18 +215,19 @@ def _cages(cages: list, n: int) -> tuple[list[Cage], list[frozenset[int]], dict[
                 info.setdefault(m[1].lower(), m[2].strip())
             continue
         if not isinstance(cells, list):
-            raise ParseError(f'{where}: "cells" must be a list')
+            raise ParseError(tr('{where}: "cells" must be a list', where=where))
         index = tuple(_cell(pos, n, where) for pos in cells)
         if cage.get("hidden") or cage.get("unique") is False:
-            raise ParseError(f"{where} marks cells that are in no region; sudokit needs every "
-                             f"cell in a box or region")
+            raise ParseError(tr("{where} marks cells that are in no region; sudokit needs every "
+                                "cell in a box or region", where=where))
         if value in (None, ""):
             extra.append(frozenset(index))
         elif isinstance(value, int) or isinstance(value, str) and value.strip().isdigit():
-            killers.append(Cage(index, read_number(value, f"{where} sum", 1, 64 ** 3)))
+            killers.append(Cage(index, read_number(value, tr("{where} sum", where=where), 1, 64 ** 3)))
         else:
-            raise ParseError(f"{where} is labelled {str(value)[:20]!r}; such cages are not "
-                             f"supported (sudokit knows {KNOWN})")
+            raise ParseError(tr("{where} is labelled {label}; such cages are not supported "
+                                "(sudokit knows {known})", where=where, label=repr(str(value)[:20]),
+                                known=KNOWN))
     return killers, extra, info
 
 
@@ -228,9 +239,10 @@ def _check_shading(obj: dict, g) -> None:
         for k, shape in enumerate(_list(obj, key), 1):
             cells = _covered(shape, n)
             if not cells or not cells <= shaded or (isinstance(shape, dict) and shape.get("text")):
-                raise ParseError(f"SudokuPad {key[:-1]} {k} is a shape sudokit cannot read as a "
-                                 f"rule; {key} other than windoku shading are not supported "
-                                 f"(sudokit knows {KNOWN})")
+                raise ParseError(tr("SudokuPad {kind} {n} is a shape sudokit cannot read as a "
+                                    "rule; {key} other than windoku shading are not supported "
+                                    "(sudokit knows {known})", kind=key[:-1], n=k, key=key,
+                                    known=KNOWN))
 
 
 def _covered(shape, n: int) -> set[int]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from ..errors import ParseError, SudokitError
 from ..grid import Grid
+from ..i18n import tr
 from ..symbols import get_alphabet
 from ._common import (blank_for, candidate_masks, content_lines, decoder, geometry, grid_from_masks,
                       has_box, one_line_comment)
@@ -33,8 +34,8 @@ def parse_line(line: str, box=None, alphabet=None, line_no: int | None = None) -
     lead = len(line) - len(line.lstrip())
     n = CUBES.get(len(body))
     if n is None:
-        raise ParseError(f"a sukaku line has N*N*N characters (64, 216, 512, 729, ...), "
-                         f"found {len(body)}", line=line_no)
+        raise ParseError(tr("a sukaku line has N*N*N characters (64, 216, 512, 729, ...), found "
+                            "{n}", n=len(body)), line=line_no)
     a, table = decoder(alphabet, n)
     masks = []
     for start in range(0, len(body), n):
@@ -48,8 +49,10 @@ def parse_line(line: str, box=None, alphabet=None, line_no: int | None = None) -
                 cell = start // n
                 want = a.encode(k + 1, n)
                 raise ParseError(
-                    f"character {ch!r} at candidate {k + 1} of cell "
-                    f"r{cell // n + 1}c{cell % n + 1}: expected {want!r} or a blank",
+                    tr("character {char} at candidate {k} of cell {cell}: expected {want} or a "
+                       "blank", char=repr(ch), k=k + 1,
+                       cell=tr("r{row}c{col}", row=cell // n + 1, col=cell % n + 1),
+                       want=repr(want)),
                     line=line_no, column=col, char=ch)
         masks.append(m)
     return grid_from_masks(geometry(n, box), masks, comment.strip())

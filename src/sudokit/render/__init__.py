@@ -27,6 +27,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from ..errors import SudokitError
+from ..i18n import tr
 from .board import Board
 from .book import PAPERS, PER_PAGE, Entry, booklet_pages
 from .fonts import INSTALL_HINT, RenderUnavailable
@@ -105,8 +106,9 @@ def format_of(path: str | os.PathLike) -> str:
     """``svg``, ``png`` or ``pdf`` by the file's extension; anything else is refused."""
     ext = Path(path).suffix.lower()
     if ext not in EXTENSIONS:
-        shown = f"{ext!r}" if ext else "none"
-        raise SudokitError(f"{path}: unknown picture extension ({shown}); use .svg, .png or .pdf")
+        shown = f"{ext!r}" if ext else tr("none")
+        raise SudokitError(tr("{path}: unknown picture extension ({ext}); use .svg, .png or .pdf",
+                              path=path, ext=shown))
     return EXTENSIONS[ext]
 
 
@@ -118,7 +120,7 @@ def render_bytes(fmt: str, obj, *, size_px=None, dpi=None, **options) -> bytes:
         return png(obj, size_px=size_px, dpi=dpi, **options)
     if fmt == "pdf":
         return pdf(obj, **options)
-    raise SudokitError(f"unknown picture format {fmt!r}; use svg, png or pdf")
+    raise SudokitError(tr("unknown picture format {name}; use svg, png or pdf", name=repr(fmt)))
 
 
 def write_atomic(path: str | os.PathLike, data: bytes) -> None:
@@ -129,7 +131,8 @@ def write_atomic(path: str | os.PathLike, data: bytes) -> None:
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     except OSError as e:
-        raise SudokitError(f"{path}: cannot write here ({e.strerror or e})") from None
+        raise SudokitError(tr("{path}: cannot write here ({reason})", path=path,
+                              reason=e.strerror or e)) from None
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
@@ -140,7 +143,8 @@ def write_atomic(path: str | os.PathLike, data: bytes) -> None:
             os.unlink(tmp)
         except OSError:
             pass
-        raise SudokitError(f"{path}: cannot write ({e.strerror or e})") from None
+        raise SudokitError(tr("{path}: cannot write ({reason})", path=path,
+                              reason=e.strerror or e)) from None
     except BaseException:
         try:
             os.unlink(tmp)
@@ -174,7 +178,7 @@ def booklet(puzzles: Iterable, *, per_page: int = 4, solutions: bool | Iterable 
     grids = [p if isinstance(p, Grid) else Grid.parse(p) for p in puzzles]
     labels = list(labels) if labels is not None else [""] * len(grids)
     if len(labels) != len(grids):
-        raise SudokitError(f"{len(labels)} labels for {len(grids)} puzzles")
+        raise SudokitError(tr("{n} labels for {puzzles} puzzles", n=len(labels), puzzles=len(grids)))
     if solutions is True:
         sols = []
         for g in grids:
@@ -184,7 +188,8 @@ def booklet(puzzles: Iterable, *, per_page: int = 4, solutions: bool | Iterable 
     elif solutions:
         sols = list(solutions)
         if len(sols) != len(grids):
-            raise SudokitError(f"{len(sols)} solutions for {len(grids)} puzzles")
+            raise SudokitError(tr("{n} solutions for {puzzles} puzzles", n=len(sols),
+                                  puzzles=len(grids)))
     else:
         sols = [None] * len(grids)
     entries = [Entry(g, None if s is None else list(getattr(s, "values", s)), label)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ..errors import SudokitError
 from ..grid import Grid
+from ..i18n import tr
 from .board import Board, draw_board
 from .scene import Scene, text_width
 from .styles import get_style
@@ -31,9 +32,10 @@ class Entry:
 
 def check_options(per_page: int, paper: str) -> None:
     if per_page not in PER_PAGE:
-        raise SudokitError(f"--per-page {per_page} is not a layout: choose 1, 2, 4 or 6")
+        raise SudokitError(tr("--per-page {n} is not a layout: choose 1, 2, 4 or 6", n=per_page))
     if paper not in PAPERS:
-        raise SudokitError(f"unknown paper {paper!r}; choose one of {', '.join(PAPERS)}")
+        raise SudokitError(tr("unknown paper {name}; choose one of {choices}", name=repr(paper),
+                              choices=", ".join(PAPERS)))
 
 
 def puzzle_cap(size: int, per_page: int) -> int:

@@ -13,6 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..errors import SudokitError
+from ..i18n import tr
 
 INSTALL_HINT = "pip install 'sudokit[render]'"
 
@@ -26,8 +27,9 @@ def require(module: str, what: str):
     try:
         return importlib.import_module(module)
     except ImportError:
-        raise RenderUnavailable(f"{what} needs the {module.split('.')[0]} library, which is not "
-                                f"installed: {INSTALL_HINT}") from None
+        raise RenderUnavailable(tr("{what} needs the {library} library, which is not installed: "
+                                   "{hint}", what=what, library=module.split(".")[0],
+                                   hint=INSTALL_HINT)) from None
 
 
 @lru_cache(maxsize=None)
@@ -37,6 +39,6 @@ def font_path(bold: bool = False) -> Path:
     folder = Path(rl.__file__).parent / "fonts"
     path = folder / ("VeraBd.ttf" if bold else "Vera.ttf")
     if not path.is_file():
-        raise RenderUnavailable(f"the font {path.name} is missing from the reportlab package: "
-                                f"reinstall it ({INSTALL_HINT})")
+        raise RenderUnavailable(tr("the font {font} is missing from the reportlab package: "
+                                   "reinstall it ({hint})", font=path.name, hint=INSTALL_HINT))
     return path

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from ..errors import SudokitError
 from ..geometry import Geometry
+from ..i18n import tr
 from .scene import Circle, Curve, Line, Polygon, Rect, Scene, Text
 from .styles import Style
 
@@ -52,17 +53,19 @@ class StepMarks:
             try:
                 r, c = int(rc[0]), int(rc[1])
             except (TypeError, ValueError, IndexError):
-                raise SudokitError(f"step: {rc!r} is not a [row, col] pair") from None
+                raise SudokitError(tr("step: {value} is not a [row, col] pair", value=repr(rc))) from None
             if not (1 <= r <= n and 1 <= c <= n):
-                raise SudokitError(f"step: cell r{r}c{c} is outside the {n}x{n} grid")
+                raise SudokitError(tr("step: cell {cell} is outside the {n}x{n} grid",
+                                      cell=tr("r{row}c{col}", row=r, col=c), n=n))
             return (r - 1) * n + c - 1
 
         def cand(rcd) -> Candidate:
             if not isinstance(rcd, (list, tuple)) or len(rcd) != 3:
-                raise SudokitError(f"step: {rcd!r} is not a [row, col, digit] triple")
+                raise SudokitError(tr("step: {value} is not a [row, col, digit] triple",
+                                      value=repr(rcd)))
             d = int(rcd[2])
             if not 1 <= d <= n:
-                raise SudokitError(f"step: digit {d} is outside 1..{n}")
+                raise SudokitError(tr("step: digit {d} is outside 1..{n}", d=d, n=n))
             return cell(rcd[:2]), d
 
         def cands(key) -> set[Candidate]:

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from ..errors import SudokitError
 from ..grid import Grid
+from ..i18n import tr
 from .board import Board
 
 
@@ -23,7 +24,8 @@ def _step_dict(step, geometry) -> dict | None:
         return step
     if hasattr(step, "to_dict"):
         return step.to_dict(geometry)
-    raise SudokitError(f"a step is a sudokit.logic.Step or its JSON dict, not {type(step).__name__}")
+    raise SudokitError(tr("a step is a sudokit.logic.Step or its JSON dict, not {kind}",
+                          kind=type(step).__name__))
 
 
 def _solution_values(solution, grid: Grid) -> list[int] | None:
@@ -35,11 +37,12 @@ def _solution_values(solution, grid: Grid) -> list[int] | None:
         puzzle = Grid(grid.geometry, [v if g else 0 for v, g in zip(grid.values, grid.givens)])
         found = search.solve(puzzle, limit=1)
         if not found.solutions:
-            raise SudokitError("the puzzle has no solution to draw")
+            raise SudokitError(tr("the puzzle has no solution to draw"))
         return list(found.solutions[0].values)
     values = list(solution.values) if hasattr(solution, "values") else list(solution)
     if len(values) != grid.geometry.ncells:
-        raise SudokitError(f"the solution has {len(values)} cells, the grid {grid.geometry.ncells}")
+        raise SudokitError(tr("the solution has {n} cells, the grid {cells}", n=len(values),
+                              cells=grid.geometry.ncells))
     return values
 
 
@@ -47,7 +50,8 @@ def _cells(cells: Iterable[int], ncells: int, what: str) -> set[int]:
     out = set()
     for c in cells:
         if not isinstance(c, int) or not 0 <= c < ncells:
-            raise SudokitError(f"{what}: {c!r} is not a cell index 0..{ncells - 1}")
+            raise SudokitError(tr("{what}: {value} is not a cell index 0..{last}", what=what,
+                                  value=repr(c), last=ncells - 1))
         out.add(c)
     return out
 
@@ -58,9 +62,11 @@ def _cands(cands: Iterable, ncells: int, size: int, what: str) -> set[tuple[int,
         try:
             c, d = item
         except (TypeError, ValueError):
-            raise SudokitError(f"{what}: {item!r} is not a (cell, digit) pair") from None
+            raise SudokitError(tr("{what}: {value} is not a (cell, digit) pair", what=what,
+                                  value=repr(item))) from None
         if not (isinstance(c, int) and 0 <= c < ncells and isinstance(d, int) and 1 <= d <= size):
-            raise SudokitError(f"{what}: {item!r} is not a (cell 0..{ncells - 1}, digit 1..{size}) pair")
+            raise SudokitError(tr("{what}: {value} is not a (cell 0..{last}, digit 1..{size}) pair",
+                                  what=what, value=repr(item), last=ncells - 1, size=size))
         out.add((c, d))
     return out
 
@@ -84,7 +90,8 @@ def make_board(obj, *, candidates: bool | None = None, solution=None, step=None,
         grid = obj
         masks = None
     else:
-        raise SudokitError(f"cannot draw {type(obj).__name__}: give a Grid, a Position or puzzle text")
+        raise SudokitError(tr("cannot draw {kind}: give a Grid, a Position or puzzle text",
+                              kind=type(obj).__name__))
     g = grid.geometry
     step_d = _step_dict(step, g)
     if candidates is None:

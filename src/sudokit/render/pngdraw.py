@@ -6,6 +6,7 @@ import io
 import math
 from functools import lru_cache
 
+from ..i18n import tr
 from .fonts import font_path, require
 from .scene import Circle, Curve, Line, Polygon, Polyline, Rect, Scene, Text
 
@@ -70,7 +71,8 @@ def to_png(scene: Scene, width_px: int | None = None, dpi: float | None = None) 
     if not (0 < width <= MAX_SIDE and 0 < height <= MAX_SIDE):
         from ..errors import SudokitError
 
-        raise SudokitError(f"a PNG of {width}x{height} pixels is outside 1..{MAX_SIDE} a side")
+        raise SudokitError(tr("a PNG of {width}x{height} pixels is outside 1..{most} a side",
+                              width=width, height=height, most=MAX_SIDE))
     ss = SUPERSAMPLE if width * height <= 2500 * 2500 else 1
     k = width / scene.width * ss
     img = Image.new("RGB", (width * ss, height * ss), _rgb(scene.background or "#ffffff"))

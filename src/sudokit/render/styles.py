@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import SudokitError
+from ..i18n import tr
 
 
 @dataclass(frozen=True)
@@ -71,4 +72,5 @@ def get_style(style: str | Style | None) -> Style:
     try:
         return STYLES[style or "screen"]
     except KeyError:
-        raise SudokitError(f"unknown style {style!r}; choose one of {', '.join(STYLES)}") from None
+        raise SudokitError(tr("unknown style {name}; choose one of {choices}", name=repr(style),
+                              choices=", ".join(STYLES))) from None

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 
 from ..geometry import Geometry
 from ..grid import Grid
+from ..i18n import tr
+from ..i18n.values import Cell
 from ..symbols import get_alphabet
 from ._deps import require
 from .errors import ImageError
@@ -64,19 +66,23 @@ class Reading:
         """One line for a person: what was read, what was changed, what to check."""
         geo = self.grid.geometry
         alpha = get_alphabet(None)
-        parts = [f"read a {geo.size}x{geo.size} grid ({self.grid.filled} givens)"]
+        parts = [tr("read a {size}x{size} grid ({n} givens)", size=geo.size, n=self.grid.filled)]
         if self.rotation:
-            parts.append(f"turned {self.rotation} degrees")
+            parts.append(tr("turned {n} degrees", n=self.rotation))
         if self.repaired:
-            parts.append("repaired " + ", ".join(
-                f"{geo.name(c)} {alpha.encode(a, geo.size) if a else 'empty'}->"
-                f"{alpha.encode(b, geo.size) if b else 'empty'}" for c, a, b in self.repaired))
-        if self.solutions != 1:
-            what = {0: "has no solution", 2: "has several solutions"}.get(
-                self.solutions, "could not be checked")
-            parts.append(f"the reading {what}")
+            empty = tr("empty")
+            parts.append(tr("repaired {cells}", cells=", ".join(
+                f"{Cell(geo, c)} {alpha.encode(a, geo.size) if a else empty}->"
+                f"{alpha.encode(b, geo.size) if b else empty}" for c, a, b in self.repaired)))
+        if self.solutions == 0:
+            parts.append(tr("the reading has no solution"))
+        elif self.solutions == 2:
+            parts.append(tr("the reading has several solutions"))
+        elif self.solutions != 1:
+            parts.append(tr("the reading could not be checked"))
         if self.doubtful:
-            parts.append("check " + ", ".join(geo.name(c) for c in self.doubtful))
+            parts.append(tr("check {cells}", cells=", ".join(str(Cell(geo, c))
+                                                             for c in self.doubtful)))
         return "; ".join(parts)
 
     def to_dict(self) -> dict:

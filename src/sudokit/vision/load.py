@@ -13,6 +13,7 @@ import os
 import struct
 from pathlib import Path
 
+from ..i18n import tr
 from ._deps import require
 from .errors import ImageError
 
@@ -39,16 +40,17 @@ def read_bytes(path: str | os.PathLike) -> bytes:
     try:
         size = p.stat().st_size
         if p.is_dir():
-            raise ImageError(f"{p}: is a directory, not a picture")
+            raise ImageError(tr("{source}: is a directory, not a picture", source=p))
         if size > MAX_BYTES:
-            raise ImageError(f"{p}: {size / 2**20:.0f} MB is larger than the "
-                             f"{MAX_BYTES // 2**20} MB a picture may have")
+            raise ImageError(tr("{source}: {mb} MB is larger than the {most} MB a picture may have",
+                                source=p, mb=f"{size / 2**20:.0f}", most=MAX_BYTES // 2**20))
         with open(p, "rb") as f:
             return f.read(MAX_BYTES + 1)
     except FileNotFoundError:
-        raise ImageError(f"{p}: no such file") from None
+        raise ImageError(tr("{source}: no such file", source=p)) from None
     except OSError as e:
-        raise ImageError(f"{p}: cannot read it ({e.strerror or e})") from None
+        raise ImageError(tr("{source}: cannot read it ({reason})", source=p,
+                            reason=e.strerror or e)) from None
 
 
 def _jpeg_size(data: bytes) -> tuple[int, int] | None:
@@ -102,24 +104,25 @@ def decode(data: bytes, source: str = "picture"):
     :data:`WORK_SIDE`, and the factor it was shrunk by (original = returned * factor)."""
     cv2, np = require()
     if not data:
-        raise ImageError(f"{source}: the file is empty")
+        raise ImageError(tr("{source}: the file is empty", source=source))
     if len(data) > MAX_BYTES:
-        raise ImageError(f"{source}: {len(data) / 2**20:.0f} MB is larger than the "
-                         f"{MAX_BYTES // 2**20} MB a picture may have")
+        raise ImageError(tr("{source}: {mb} MB is larger than the {most} MB a picture may have",
+                            source=source, mb=f"{len(data) / 2**20:.0f}", most=MAX_BYTES // 2**20))
     kind = _kind(data)
     if kind is None:
-        raise ImageError(f"{source}: not a picture sudokit can read (JPEG, PNG, WebP, BMP or TIFF)")
+        raise ImageError(tr("{source}: not a picture sudokit can read (JPEG, PNG, WebP, BMP or TIFF)",
+                            source=source))
     if kind == "jpeg" and b"\xff\xd9" not in data[-4096:]:
-        raise ImageError(f"{source}: the JPEG file is truncated (no end marker)")
+        raise ImageError(tr("{source}: the JPEG file is truncated (no end marker)", source=source))
     if kind == "png" and b"IEND" not in data[-64:]:
-        raise ImageError(f"{source}: the PNG file is truncated (no end chunk)")
+        raise ImageError(tr("{source}: the PNG file is truncated (no end chunk)", source=source))
     size = declared_size(data)
     flag = cv2.IMREAD_GRAYSCALE
     if size is not None:
         w, h = size
         if w * h > MAX_PIXELS:
-            raise ImageError(f"{source}: {w}x{h} is more than the {MAX_PIXELS // 10**6} "
-                             f"megapixels a picture may have")
+            raise ImageError(tr("{source}: {w}x{h} is more than the {most} megapixels a picture may "
+                                "have", source=source, w=w, h=h, most=MAX_PIXELS // 10**6))
         if kind == "jpeg":
             longer = max(w, h)
             for factor, reduced in ((8, cv2.IMREAD_REDUCED_GRAYSCALE_8),
@@ -134,7 +137,8 @@ def decode(data: bytes, source: str = "picture"):
     except cv2.error:
         img = None
     if img is None:
-        raise ImageError(f"{source}: the picture cannot be decoded (damaged or not an image)")
+        raise ImageError(tr("{source}: the picture cannot be decoded (damaged or not an image)",
+                            source=source))
     scale = 1.0 if size is None else max(size) / max(img.shape[:2])
     return shrink(img, source, scale)
 
@@ -149,7 +153,8 @@ def shrink(img, source: str = "picture", scale: float = 1.0):
     elif img.ndim == 3 and img.shape[2] == 1:
         img = img[:, :, 0]
     if img.ndim != 2:
-        raise ImageError(f"{source}: an array of shape {img.shape} is not a picture")
+        raise ImageError(tr("{source}: an array of shape {shape} is not a picture", source=source,
+                            shape=img.shape))
     if img.dtype != np.uint8:
         if img.dtype.kind == "f":
             top = 1.0 if img.size and float(np.nanmax(img)) <= 1.0 else 255.0
@@ -160,8 +165,9 @@ def shrink(img, source: str = "picture", scale: float = 1.0):
             img = np.clip(img, 0, 255).astype(np.uint8)
     h, w = img.shape
     if min(h, w) < MIN_SIDE:
-        raise ImageError(f"{source}: a picture of {w}x{h} pixels is too small to hold a grid "
-                         f"(at least {MIN_SIDE} pixels a side)")
+        raise ImageError(tr("{source}: a picture of {w}x{h} pixels is too small to hold a grid (at "
+                            "least {least} pixels a side)", source=source, w=w, h=h,
+                            least=MIN_SIDE))
     longer = max(h, w)
     if longer > WORK_SIDE:
         f = WORK_SIDE / longer
@@ -185,7 +191,9 @@ def load(image, source: str | None = None):
     if isinstance(image, np.ndarray):
         name = source or "array"
         if image.size > MAX_PIXELS * 4:
-            raise ImageError(f"{name}: an array of {image.size:,} values is too large")
+            raise ImageError(tr("{source}: an array of {n} values is too large", source=name,
+                                n=f"{image.size:,}"))
         gray, f = shrink(image, name)
         return gray, f, name
-    raise ImageError(f"read_image takes a path, bytes or a NumPy array, not {type(image).__name__}")
+    raise ImageError(tr("read_image takes a path, bytes or a NumPy array, not {kind}",
+                        kind=type(image).__name__))

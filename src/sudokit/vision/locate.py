@@ -14,6 +14,7 @@ beyond, box lines thicker) wins: a crossword or a frame beside the puzzle loses 
 
 from __future__ import annotations
 
+from ..i18n import tr
 from ._deps import require
 from .errors import GridNotFoundError
 
@@ -193,6 +194,6 @@ def find_grid(gray, sizes=(9,)):
         if best is not None and best.score >= 0.75:
             return best.corners
     if best is None or best.score < MIN_SCORE:
-        raise GridNotFoundError("no grid found in the picture (no outline with grid lines "
-                                "inside)")
+        raise GridNotFoundError(tr("no grid found in the picture (no outline with grid lines "
+                                   "inside)"))
     return best.corners

@@ -25,6 +25,7 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from .. import __version__
 from ..i18n import Message, from_accept_language, gettext, languages, msg, msgn, normalize
+from ..i18n import text as shown_in
 from .costs import is_slow
 from .limits import MAX_BODY, BodyLimit, SecurityHeaders
 from .models import (
@@ -180,10 +181,12 @@ def create_app(*, workers: int | None = None, time_limit: float = TIME_LIMIT,
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException):
         message = exc.detail if isinstance(exc.detail, str) else "request refused"
+        lang = from_accept_language(request.headers.get("accept-language"))
         if exc.status_code == 404:
-            message = f"nothing here: {request.url.path}"
+            message = msg("nothing here: {path}", path=request.url.path).render(lang)
         elif exc.status_code == 405:
-            message = f"{request.method} is not allowed on {request.url.path}"
+            message = msg("{method} is not allowed on {path}", method=request.method,
+                          path=request.url.path).render(lang)
         return JSONResponse({"error": message}, status_code=exc.status_code,
                             headers=getattr(exc, "headers", None))
 
@@ -211,7 +214,7 @@ def create_app(*, workers: int | None = None, time_limit: float = TIME_LIMIT,
                 raise ApiError(499, "the client went away")  # nobody reads this
             outcome = await task
         except ClientBusy as e:
-            raise ApiError(429, str(e)) from None
+            raise ApiError(429, shown_in(e.args[0], req["lang"])) from None
         except TaskTimeout:
             raise ApiError(408, _took_too_long(name, seconds, req["lang"])) from None
         except PoolBusy:
@@ -239,9 +242,10 @@ def create_app(*, workers: int | None = None, time_limit: float = TIME_LIMIT,
         return Response(static["index.html"], media_type=STATIC_TYPES["index.html"])
 
     @app.get("/static/{name:path}", include_in_schema=False)
-    async def static_file(name: str) -> Response:
+    async def static_file(name: str, request: Request) -> Response:
         if name not in static or name == "index.html":
-            raise ApiError(404, f"no such file: {name}")
+            raise ApiError(404, msg("no such file: {name}", name=name).render(
+                from_accept_language(request.headers.get("accept-language"))))
         return Response(static[name], media_type=STATIC_TYPES.get(name, CATALOGUE_TYPE))
 
     # --- the API -------------------------------------------------------------------------------

@@ -6,17 +6,29 @@ import json
 
 from starlette.exceptions import HTTPException
 
+from ..i18n import from_accept_language, msg
+
 #: Default cap on a request body: a file of ten thousand 9x9 puzzles fits.
 MAX_BODY = 1024 * 1024
 
 
 class BodyTooLarge(HTTPException):
-    def __init__(self, limit: int) -> None:
-        super().__init__(413, f"the request body is larger than {_size(limit)}")
+    def __init__(self, limit: int, lang: str | None = None) -> None:
+        super().__init__(413, msg("the request body is larger than {size}",
+                                  size=_size(limit)).render(lang))
 
 
-def _size(n: int) -> str:
-    return f"{n // 1024 // 1024} MB" if n >= 1024 * 1024 and n % (1024 * 1024) == 0 else f"{n:,} bytes"
+def _size(n: int):
+    return (f"{n // 1024 // 1024} MB" if n >= 1024 * 1024 and n % (1024 * 1024) == 0
+            else msg("{n} bytes", n=f"{n:,}"))
+
+
+def _language(scope) -> str:
+    """The language of the request's Accept-Language header (the body is not read yet)."""
+    for key, value in scope.get("headers", ()):
+        if key == b"accept-language":
+            return from_accept_language(value.decode("latin-1"))
+    return from_accept_language(None)
 
 
 async def _send_error(send, status: int, message: str) -> None:
@@ -45,7 +57,7 @@ class BodyLimit:
                 if not value.strip().isdigit():
                     return await _send_error(send, 400, "the Content-Length header is not a number")
                 if int(value) > limit:
-                    return await _send_error(send, 413, BodyTooLarge(limit).detail)
+                    return await _send_error(send, 413, BodyTooLarge(limit, _language(scope)).detail)
         received = 0
         started = False
 
@@ -55,7 +67,7 @@ class BodyLimit:
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
                 if received > limit:
-                    raise BodyTooLarge(limit)
+                    raise BodyTooLarge(limit, _language(scope))
             return message
 
         async def watched_send(message):

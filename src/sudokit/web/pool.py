@@ -34,6 +34,7 @@ from collections import Counter, OrderedDict, deque
 from dataclasses import dataclass, field
 from multiprocessing.connection import wait
 
+from ..i18n import N_, msg
 from .worker import START_TIMEOUT, PoolBusy, TaskTimeout, Worker, WorkerFailed
 
 log = logging.getLogger("sudokit.web")
@@ -52,7 +53,14 @@ QUICK_PER_CLIENT = 64
 
 
 class ClientBusy(Exception):
-    """The client already has as many requests of this class as it may."""
+    """The client already has as many requests of this class as it may (the argument: a
+    message, rendered in the request's language)."""
+
+
+_BUSY_SLOW = N_("this client already has {bound} slow requests queued or running; wait for one to "
+                "finish or cancel one")
+_BUSY_QUICK = N_("this client already has {bound} quick requests queued or running; wait for one "
+                 "to finish or cancel one")
 
 
 class Cancelled(Exception):
@@ -237,9 +245,7 @@ class WorkerPool:
                 raise WorkerFailed("no worker process could be started")
             bound = self.slow_per_client if slow else self.quick_per_client
             if self._load[client, slow] >= bound:
-                raise ClientBusy(f"this client already has {bound} {'slow' if slow else 'quick'} "
-                                 f"requests queued or running; wait for one to finish or cancel "
-                                 f"one")
+                raise ClientBusy(msg(_BUSY_SLOW if slow else _BUSY_QUICK, bound=bound))
             job = Job(name, request, client, slow, time.monotonic() + time_limit, job_id,
                       next(self._seq))
             self._load[client, slow] += 1
