@@ -355,7 +355,11 @@ def test_16x16_explanations_use_the_grids_symbols(page, server_url):
 def test_cancel_a_25x25_generate_gives_control_back_at_once(page, server_url, screenshots):
     open_page(page, server_url, EASY)
     page.select_option("#gen-size", "25")
-    page.select_option("#level", "hard")  # tens of seconds at 25x25 ("any" may pick a quick easy)
+    page.select_option("#level", "hard")  # seconds at 25x25 ("any" may pick a quick easy)
+    # the page draws a random seed, and some hard 25x25 come in under a second, before the
+    # click below: seed 2 takes about 4 s
+    page.route("**/api/generate", lambda route: route.continue_(
+        post_data=json.dumps({**route.request.post_data_json, "seed": 2})))
     page.click("#btn-generate")
     expect(page.locator("#btn-gen-cancel")).to_be_visible()
     page.wait_for_timeout(1200)
