@@ -17,7 +17,7 @@ export class Cancelled extends Error {
 async function request(path, body, { signal, method } = {}) {
   let res;
   // the server answers in the page's language: Accept-Language on every request, and the
-  // ``lang`` field in bodies of endpoints that take one (see withLanguage)
+  // ``lang`` field in every body (see post)
   const headers = { "accept-language": language() };
   const init = body === undefined ? { method: method || "GET", signal, headers } : {
     method: method || "POST", signal,
@@ -38,47 +38,26 @@ async function request(path, body, { signal, method } = {}) {
   return data;
 }
 
-/** ``body`` with the page's language in its ``lang`` field, when the server's request model
- * for ``path`` has one (a server without it refuses unknown fields). */
-async function withLanguage(path, body) {
-  const { langPaths } = await capabilities();
-  return langPaths.has(path) ? { ...body, lang: language() } : body;
-}
-
-const post = async (path, body, opts) => request(path, await withLanguage(path, body), opts);
+/** POST ``body`` with the page's language in its ``lang`` field (every request model takes it). */
+const post = (path, body, opts) => request(path, { ...body, lang: language() }, opts);
 
 // --- what this server can do --------------------------------------------------------------------
 let caps = null;
 
-/** The schema of the JSON body of ``op`` (an OpenAPI operation), references followed. */
-function bodySchema(doc, op) {
-  const content = (((op || {}).requestBody || {}).content || {})["application/json"];
-  let schema = content && content.schema;
-  const ref = schema && schema.$ref;
-  if (ref && ref.startsWith("#/components/schemas/")) schema = ((doc.components || {}).schemas || {})[ref.split("/").pop()];
-  return schema || null;
-}
-
-/** {paths: Set of API paths, generate: Set of the generator's request fields, langPaths: Set of
- * the paths whose request body takes ``lang``}. Read once (a promise: callers share it). */
+/** {paths: Set of API paths, generate: Set of the generator's request fields}. Read once (a
+ * promise: callers share it). */
 export function capabilities() {
   if (!caps) caps = readCapabilities();
   return caps;
 }
 
 async function readCapabilities() {
-  const found = {
-    paths: new Set(), generate: new Set(["size", "box", "level", "symmetry", "seed"]), langPaths: new Set(),
-  };
+  const found = { paths: new Set(), generate: new Set(["size", "box", "level", "symmetry", "seed"]) };
   try {
     const doc = await request("/openapi.json");
     found.paths = new Set(Object.keys(doc.paths || {}));
     const schema = ((doc.components || {}).schemas || {}).GenerateRequest;
     if (schema && schema.properties) found.generate = new Set(Object.keys(schema.properties));
-    for (const [path, ops] of Object.entries(doc.paths || {})) {
-      const body = bodySchema(doc, ops.post);
-      if (body && body.properties && body.properties.lang) found.langPaths.add(path);
-    }
   } catch (e) {
     // an older server without the document: the basic endpoints only
   }
