@@ -6,6 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from sudokit.search import _core, core
+from sudokit.search.line_errors import worded
 
 DECODE9 = core.decode_table(9)
 EMPTY9 = bytes(81)
@@ -117,8 +118,9 @@ def test_batch_of_nothing_and_of_garbage():
     status, counts, sols, nodes, guesses, errors = _core.solve_many(garbage, 3, 3, DECODE9)
     assert set(status) == {_core.STATUS_INVALID}
     assert len(errors) == len(status) == 3
-    assert "unexpected byte 0x00" in errors[0][2]
-    assert "more than 81 cells" in errors[1][2]
+    reasons = [reason for _, _, reason in worded(errors, 9)]
+    assert "unexpected byte 0x00" in reasons[0]
+    assert "more than 81 cells" in reasons[1]
 
 
 @fuzz

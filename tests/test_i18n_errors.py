@@ -10,11 +10,11 @@ import pytest
 from typer.testing import CliRunner
 
 from sudokit import i18n
-from sudokit.batch.job import core_reason
 from sudokit.cli.main import app
 from sudokit.errors import SudokitError
 from sudokit.geometry import Geometry
 from sudokit.killer import check_cages
+from sudokit.search import core
 
 runner = CliRunner()
 EMPTY = "." * 81
@@ -163,15 +163,18 @@ def test_a_batch_line_the_core_cannot_read_and_a_missing_input(tmp_path):
     assert f"{missing}: no such file" in en.stderr and f"{missing}: filen finns inte" in sv.stderr
 
 
-def test_the_core_reasons_read_back_unchanged_in_english():
-    texts = ["column 41: unexpected character '%' after 40 of 81 cells",
-             "column 3: unexpected byte 0xc3 after 2 of 81 cells",
-             "found 5 cells, a 9x9 grid needs 81", "more than 81 cells on the line"]
-    for text in texts:
-        assert core_reason(text) == text
-        with i18n.language("sv"):
-            swedish = core_reason(text)
-        assert swedish != text and set(re.findall(r"\d+", swedish)) == set(re.findall(r"\d+", text))
+def test_the_cores_reasons_for_unreadable_lines_in_both_languages():
+    lines = "\n".join([EMPTY[:40] + "%" + EMPTY[41:], EMPTY[:2] + "\u00e9" + EMPTY[3:], ".....",
+                        EMPTY + "5"])
+    en = [reason for _, _, reason in core.solve_many(lines, geometry=Geometry.of(9)).errors]
+    assert en == ["column 41: unexpected character '%' after 40 of 81 cells",
+                  "column 3: unexpected byte 0xc3 after 2 of 81 cells",
+                  "found 5 cells, a 9x9 grid needs 81", "more than 81 cells on the line"]
+    with i18n.language("sv"):
+        sv = [reason for _, _, reason in core.solve_many(lines, geometry=Geometry.of(9)).errors]
+    for english, swedish in zip(en, sv):
+        assert swedish != english
+        assert re.findall(r"\d+|'.'", swedish) == re.findall(r"\d+|'.'", english)
 
 
 def test_an_unreadable_picture(tmp_path):

@@ -14,7 +14,6 @@ cannot be read get the status ``invalid`` with a reason.
 from __future__ import annotations
 
 import math
-import re
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -25,6 +24,7 @@ from ..grid import Grid
 from ..i18n import N_, gettext, language, tr
 from .. import search
 from ..search import _core, core
+from ..search.line_errors import worded
 from ..symbols import get_alphabet
 from . import records
 from .records import (
@@ -145,10 +145,12 @@ def _q(raw: bytes):
 
 
 def _solve_batch(data: bytes, geo: Geometry, opts: Options):
-    """One call of the core over every line of ``data``."""
-    return _core.solve_many(
+    """One call of the core over every line of ``data``; the unreadable lines as (index, line
+    number, reason)."""
+    *results, errors = _core.solve_many(
         data, geo.box_rows, geo.box_cols, core.decode_table(geo.size, opts.alphabet),
         limit=opts.limit, node_limit=opts.node_limit or 0, time_limit=opts.time_limit or 0.0)
+    return (*results, worded(errors, geo.size))
 
 
 def _plain(data: bytes, n: int, nc: int) -> bool:
@@ -212,6 +214,7 @@ def _run_general(job: Job, geo: Geometry | None) -> JobOutput:
     comments: list[str] = [""] * n
     reasons: list[str | None] = [None] * n
     puzzle_rows: list[int] = []       # lines handed to the core, in order
+    kept: set[int] = set()            # blank and comment lines: copied as they are
     long = set(job.long_lines)
     decoder = get_alphabet(opts.alphabet).decoder(geo.size) if geo is not None else {}
     nc = geo.ncells if geo is not None else 0
@@ -223,9 +226,11 @@ def _run_general(job: Job, geo: Geometry | None) -> JobOutput:
             reasons[i] = job.preset[i]
         elif not s:
             reasons[i] = gettext(EMPTY_LINE)
+            kept.add(i)
         elif s[0] == "#":
             reasons[i] = gettext(COMMENT_LINE)
             comments[i] = s
+            kept.add(i)
         elif geo is None:
             grids[i] = s
             puzzle_rows.append(i)
@@ -245,13 +250,14 @@ def _run_general(job: Job, geo: Geometry | None) -> JobOutput:
             counts = _q(b"\0" * 8 * len(puzzle_rows))
             sols = b""
             errors = [(k, 0, "") for k in range(len(puzzle_rows))]
-    return _finish(job, geo, grids, comments, puzzle_rows, reasons, status, counts, sols, errors)
+    return _finish(job, geo, grids, comments, puzzle_rows, reasons, status, counts, sols, errors, kept)
 
 
 def _finish(job: Job, geo: Geometry | None, grids: list[str], comments: list[str], puzzle_rows: list[int],
-            reasons: list[str | None], status: bytes, counts, sols: bytes, errors) -> JobOutput:
+            reasons: list[str | None], status: bytes, counts, sols: bytes, errors,
+            kept: set[int] = frozenset()) -> JobOutput:
     """Per-line statuses from the core's arrays, the fix-ups the core leaves to Python (other
-    sizes, clashing givens), ratings, then the output."""
+    sizes, clashing givens), ratings, then the output; ``kept`` are the blank and comment lines."""
     opts = job.options
     n = len(grids)
     statuses = [INVALID] * n
@@ -264,7 +270,7 @@ def _finish(job: Job, geo: Geometry | None, grids: list[str], comments: list[str
             statuses[i] = _STATUS[status[k]]
             nsol[i] = counts[k]
             solutions[i] = text[k]
-    bad = {k: core_reason(msg) for k, _, msg in errors}
+    bad = {k: msg for k, _, msg in errors}
     for k, i in enumerate(puzzle_rows):
         st = statuses[i]
         if st == INVALID:
@@ -284,30 +290,8 @@ def _finish(job: Job, geo: Geometry | None, grids: list[str], comments: list[str
     ratings = _ratings(grids, statuses, solutions, opts, geo, reasons) if opts.rate else None
     lines = [job.first_line + i for i in range(n)]
     payload = records.format_batch(opts, job.source, lines, statuses, grids, solutions, nsol, comments,
-                                   reasons, ratings)
+                                   reasons, ratings, kept)
     return JobOutput(payload, n, Counter(statuses))
-
-
-_CORE_CHAR = re.compile(r"column (\d+): unexpected (?:character '(.)'|byte 0x([0-9a-f]{2})) "
-                        r"after (\d+) of (\d+) cells", re.S)
-_CORE_COUNT = re.compile(r"found (\d+) cells, a (\d+)x\2 grid needs (\d+)")
-_CORE_MORE = re.compile(r"more than (\d+) cells on the line")
-
-
-def core_reason(text: str) -> str:
-    """The C core's reason for a line (written in English, src/sudokit/search/_core.c) in the
-    language in use; a text of another form comes back as it is."""
-    if m := _CORE_CHAR.fullmatch(text):
-        what = (tr("character {char}", char=f"'{m[2]}'") if m[2] is not None
-                else tr("byte 0x{hex}", hex=m[3]))
-        return tr("column {n}: unexpected {what} after {k} of {cells} cells", n=m[1], what=what,
-                  k=m[4], cells=m[5])
-    if m := _CORE_COUNT.fullmatch(text):
-        return tr("found {n} cells, a {grid} grid needs {cells}", n=m[1],
-                  grid=f"{m[2]}x{m[2]}", cells=m[3])
-    if m := _CORE_MORE.fullmatch(text):
-        return tr("more than {n} cells on the line", n=m[1])
-    return text
 
 
 def _single_line(text: str, opts: Options, geo: Geometry | None, core_message: str):

@@ -24,7 +24,7 @@ import io
 import json
 from dataclasses import asdict, dataclass
 
-from ..i18n import N_, gettext
+from ..i18n import N_
 from .safe_text import escape, has_raw_bytes, json_safe
 
 SOLVED = "solved"
@@ -81,8 +81,10 @@ def header(fmt: str, with_file: bool, rate: bool) -> bytes:
 
 def format_batch(opts, source: str, lines: list[int], statuses: list[str], grids: list[str],
                  solutions: list[str], counts: list[int | None], comments: list[str],
-                 reasons: list[str | None], ratings: list[dict | None] | None):
-    """The output of one batch, in ``opts.fmt``: bytes, or a list of :class:`LineResult`."""
+                 reasons: list[str | None], ratings: list[dict | None] | None,
+                 kept: set[int] = frozenset()):
+    """The output of one batch, in ``opts.fmt``: bytes, or a list of :class:`LineResult`.
+    ``kept`` are the lines that are no puzzle (blank, comment): the line format copies them."""
     fmt = opts.fmt
     if fmt == "records":
         return [LineResult(source, lines[i], statuses[i], grids[i], solutions[i] or None, counts[i],
@@ -90,7 +92,8 @@ def format_batch(opts, source: str, lines: list[int], statuses: list[str], grids
                 for i in range(len(lines))]
     if fmt == "line":
         where = f"{escape(source)} line " if opts.with_file else "line "
-        out = [_line(i, statuses, solutions, comments, reasons, ratings, where, lines) for i in range(len(lines))]
+        out = [escape(comments[i]) if i in kept else _line(i, statuses, solutions, comments, reasons, ratings, where, lines)
+               for i in range(len(lines))]
         return ("\n".join(out) + "\n").encode() if out else b""
     if fmt == "csv":
         return _csv(opts, source, lines, statuses, grids, solutions, counts, comments, reasons, ratings)
@@ -108,9 +111,6 @@ def _line(i, statuses, solutions, comments, reasons, ratings, where, lines) -> s
     else:
         reason = reasons[i]
         if reason is not None and status == INVALID:
-            if reason.startswith(("empty line", "comment line", gettext(EMPTY_LINE),
-                                  gettext(COMMENT_LINE))):
-                return comment  # kept as it was: blank, or the comment itself
             text = f"{status}: {where}{lines[i]}: {escape(reason)}"
         else:
             text = status

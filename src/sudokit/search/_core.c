@@ -6,7 +6,8 @@
  *   solve_many(data, box_rows, box_cols, decode, limit=1, node_limit=None, time_limit=None,
  *              seed=None, method="fast", restarts=True, cancel=None, total_time_limit=None)
  *       -> (status: bytes, counts: bytes, solutions: bytes, nodes: bytes, guesses: bytes,
- *           errors: list of (index, line, message))
+ *           errors: list of (index, line, kind, (column, byte, found, cells)): why a line could
+ *           not be read, worded by sudokit.search.line_errors)
  *
  * limit None: every solution; keep: solutions returned (default: all found, up to limit); a
  * node_limit or time_limit of None, 0 or less means none, and applies to each puzzle of a batch;
@@ -579,13 +580,18 @@ typedef struct {
     long lineno;
 } LineRef;
 
+/* Why a line could not be read: a code and its numbers, worded (and translated) in Python
+ * (sudokit.search.line_errors). */
+typedef enum { BAD_CHAR = 1, BAD_COUNT = 2, BAD_MORE = 3 } BadKind;
+
 typedef struct {
     long index, lineno;
-    char message[160];
+    BadKind kind;
+    long column, byte, found, cells; /* BAD_CHAR: all four; BAD_COUNT: found, cells; BAD_MORE: cells */
 } BadLine;
 
-/* Decode one line into grid; 0 on success, else writes a message. */
-static int decode_line(const LineRef *ln, const uint8_t *decode, long nc, long n, uint8_t *grid, char *msg, size_t msglen) {
+/* Decode one line into grid; 0 on success, else fills in why (bad). */
+static int decode_line(const LineRef *ln, const uint8_t *decode, long nc, uint8_t *grid, BadLine *bad) {
     long k = 0;
     Py_ssize_t i = 0;
     for (; i < ln->len && k < nc; i++) {
@@ -593,22 +599,26 @@ static int decode_line(const LineRef *ln, const uint8_t *decode, long nc, long n
         uint8_t v = decode[ch];
         if (v == 0xFE) continue;
         if (v == 0xFF) {
-            if (ch >= 32 && ch < 127)
-                snprintf(msg, msglen, "column %ld: unexpected character '%c' after %ld of %ld cells", (long)i + 1, ch, k, nc);
-            else
-                snprintf(msg, msglen, "column %ld: unexpected byte 0x%02x after %ld of %ld cells", (long)i + 1, ch, k, nc);
+            bad->kind = BAD_CHAR;
+            bad->column = (long)i + 1;
+            bad->byte = ch;
+            bad->found = k;
+            bad->cells = nc;
             return -1;
         }
         grid[k++] = v;
     }
     if (k < nc) {
-        snprintf(msg, msglen, "found %ld cells, a %ldx%ld grid needs %ld", k, n, n, nc);
+        bad->kind = BAD_COUNT;
+        bad->found = k;
+        bad->cells = nc;
         return -1;
     }
     if (i < ln->len) { /* what follows the grid must be separated from it */
         unsigned char ch = (unsigned char)ln->line[i];
         if (decode[ch] != 0xFE && decode[ch] != 0xFF) {
-            snprintf(msg, msglen, "more than %ld cells on the line", nc);
+            bad->kind = BAD_MORE;
+            bad->cells = nc;
             return -1;
         }
     }
@@ -741,7 +751,7 @@ static PyObject *core_solve_many(PyObject *self, PyObject *args, PyObject *kw) {
             stopped = 1;
             break;
         }
-        if (decode_line(&lines[i], decode, nc, n, grid, bad[nbad].message, sizeof bad[nbad].message) < 0) {
+        if (decode_line(&lines[i], decode, nc, grid, &bad[nbad]) < 0) {
             bad[nbad].index = (long)i;
             bad[nbad].lineno = lines[i].lineno;
             nbad++;
@@ -784,7 +794,9 @@ static PyObject *core_solve_many(PyObject *self, PyObject *args, PyObject *kw) {
         PyObject *errors = PyList_New(nbad);
         if (!errors) goto out;
         for (long j = 0; j < nbad; j++) {
-            PyObject *item = Py_BuildValue("(lls)", bad[j].index, bad[j].lineno, bad[j].message);
+            const BadLine *b = &bad[j];
+            PyObject *item = Py_BuildValue("(lli(llll))", b->index, b->lineno, (int)b->kind, b->column,
+                                           b->byte, b->found, b->cells);
             if (!item) {
                 Py_DECREF(errors);
                 goto out;

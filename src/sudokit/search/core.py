@@ -39,6 +39,7 @@ from ..geometry import Geometry
 from ..grid import Grid
 from ..symbols import get_alphabet
 from . import _core
+from .line_errors import worded
 from .result import LIMIT, MULTIPLE, NO_SOLUTION, SOLVED, UNIQUE, SearchResult
 
 NAME = "fast"
@@ -384,6 +385,7 @@ def solve_many(puzzles: str | bytes | bytearray | memoryview | Iterable[str | by
         time_limit=time_limit or 0.0, cancel=limits.core_cancel(), total_time_limit=limits.remaining(),
         variant=prepared_variant(geo))
     seconds = time.perf_counter() - start
+    errors = worded(errors, geo.size)
 
     def q(raw: bytes) -> array.array:
         a = array.array("q")
