@@ -10,7 +10,7 @@ of the sets that may hold it.
 from __future__ import annotations
 
 import pytest
-from helpers import blank_position, cell_of, eliminations, steps, stuck_positions
+from helpers import blank_position, cell_of, eliminations, names, steps, stuck_positions
 
 from sudokit.logic import LogicalSolver, options
 from sudokit.logic import als as als_module
@@ -211,6 +211,21 @@ def test_death_blossom():
     assert len(step.links) == 3
     for t in ("als-xz", "als-xy-wing", "als-xy-chain"):
         assert steps(t, pos) == [], t
+
+
+def test_death_blossom_of_five_petals_only_when_listing():
+    # stem r5c5 {1,...,5}: the three petals above, and r6c6,r1c6 {4,8,9} and r6c4,r1c4 {5,6,9}
+    # (their 4 and 5 in box 5): every petal's 9 is in row 1. A single step keeps to stems of
+    # STEM_MAX_DIGITS; HoDoKu's find-all, and so a listing, takes any stem
+    pos = blossom_position(stem="12345")
+    for name, digits in {"r6c6": "48", "r1c6": "89", "r6c4": "56", "r1c4": "69"}.items():
+        pos.cands[cell_of(pos.geometry, name)] = sum(1 << (int(d) - 1) for d in digits)
+    five = row_of_names(1, (1, 3, 7, 9), 9)
+    assert five not in eliminations("death-blossom", pos)
+    with options.listing_all():
+        listed = [s for s in steps("death-blossom", pos) if names(pos, s.eliminations) == five]
+    assert [s.explanation.split(", petals")[0] for s in listed] == [
+        "Death Blossom: stem r5c5 {1,2,3,4,5}"]
 
 
 def test_death_blossom_nothing_when_a_stem_digit_has_no_petal():

@@ -50,6 +50,26 @@ def test_x_chain_listing_removes_a_chain_cell_seeing_both_ends():
     assert [names(pos, s.eliminations) for s in listed] == [{"r1c4-5", "r2c2-5", "r2c3-5"}]
 
 
+def test_x_chain_listing_closes_a_chain_on_its_start():
+    # 1 in row 1 at r1c1, r1c5; in row 4 at r4c5, r4c2; in box 1 at r1c1, r2c2: if r1c1 is not
+    # 1, r1c5 is, then r4c2 (r4c5 is not), then r2c2 is not, so r1c1 is after all. HoDoKu's
+    # find-all lists that as an X-Chain taking 1 from every peer of r1c1; a single step does not
+    pos = blank_position(9)
+    only(pos, 1, "r1", ["r1c1", "r1c5"])
+    only(pos, 1, "r4", ["r4c5", "r4c2"])
+    only(pos, 1, "b1", ["r1c1", "r2c2"])
+    g = pos.geometry
+    peers_with_1 = {c for c in g.peers[0] if pos.has(c, 1)}
+    expected = names(pos, [(c, 1) for c in peers_with_1])
+    assert expected >= {"r1c5-1", "r2c2-1", "r9c1-1"}
+    assert expected not in eliminations("x-chain", pos)
+    with listing_all():
+        closing = [s for s in steps("x-chain", pos) if names(pos, s.eliminations) == expected]
+    assert len(closing) == 1
+    assert closing[0].explanation.startswith("X-Chain on 1 (5 links): r1c1=1 = ")
+    assert closing[0].explanation.split(":")[1].strip().split(" ")[-1] == "r1c1=1"
+
+
 def test_x_chain_length_cap(monkeypatch):
     monkeypatch.setattr(chains, "X_CHAIN_MAX_LINKS", 3)
     assert eliminations("x-chain", x_chain_position()) == [{"r8c1-5"}]
@@ -101,6 +121,20 @@ def test_xy_chain_covers_the_xy_wing():
     pos = blank_position(9, fill="456789", cands={
         "r1c1": "12", "r1c7": "13", "r3c2": "23", "r1c3": "379", "r3c8": "389"})
     assert eliminations("xy-chain", pos) == [{"r1c3-3", "r3c8-3"}]
+
+
+def test_xy_chain_listing_removes_a_chain_cell_seeing_both_ends():
+    # r1c1 1/2 - r1c4 2/3 - r4c4 3/1 - r4c1 1/4 - r4c7 4/5 - r4c9 5/1: r1c1 or r4c9 holds 1.
+    # r1c9 sees both ends, and so does r4c1, a cell of the chain: HoDoKu's find-all lists the
+    # chain removing 1 from both; a single step keeps its removals off the chain
+    pos = blank_position(9, fill="6789", cands={
+        "r1c1": "12", "r1c4": "23", "r4c4": "13", "r4c1": "14", "r4c7": "45", "r4c9": "15",
+        "r1c9": "16"})
+    both = {"r1c9-1", "r4c1-1"}
+    assert both not in eliminations("xy-chain", pos)
+    assert {"r1c9-1"} in eliminations("xy-chain", pos)
+    with listing_all():
+        assert both in eliminations("xy-chain", pos)
 
 
 def test_xy_chain_of_two_cells():

@@ -8,11 +8,11 @@ import random
 
 import pytest
 from helpers import (blank_position, cell_of, cells, data_sample, eliminations, names,
-                     only, remove_wrong_candidates, steps, thinned_position)
+                     only, remove_wrong_candidates, steps, stuck_positions, thinned_position)
 
 from sudokit.geometry import Geometry
 from sudokit.grid import Grid
-from sudokit.logic import LogicalSolver, options
+from sudokit.logic import LogicalSolver, Position, options
 from sudokit.logic.inference import InferenceGraph, box_line_segments
 from sudokit.logic.links import house_masks, peer_masks
 from sudokit.logic.position import bit
@@ -185,11 +185,14 @@ def test_discontinuous_loop_with_two_strong_links_places_its_candidate():
     only(pos, 1, "b1", ["r1c1", "r2c2"])
     got = found(pos)
     # shortest first: the 3-link chains (r1c5 loses 1: a loop through it; the AIC below removes
-    # r2c2, r5c1 and r6c1: a loop through each), then the placement
+    # r2c2, r5c1 and r6c1: a loop through each), then the placing loop, which a listing gives
+    # as HoDoKu's find-all does: r1c1 loses its other digits
     assert got["discontinuous-nice-loop"] == [
         (set(), {"r1c5-1"}), (set(), {"r2c2-1"}), (set(), {"r5c1-1"}), (set(), {"r6c1-1"}),
-        ({"r1c1-1"}, set())]
+        (set(), {f"r1c1-{d}" for d in range(2, 10)})]
+    # a single step places it
     place = steps("discontinuous-nice-loop", pos)[-1]
+    assert (place.placements, place.eliminations) == ([(0, 1)], [])
     assert place.explanation == (
         "Discontinuous Nice Loop (5 links): r1c1=1 = r2c2=1 - r4c2=1 = r4c5=1 - r1c5=1 = "
         "r1c1=1: places r1c1=1")
@@ -450,3 +453,58 @@ def test_finders_are_sound_on_forum_hardest():
                     for c, d in s.placements:
                         assert solution[c] == d, f"{s.explanation}: places a wrong {d}"
     assert all(counts.values()), counts
+
+
+def test_continuous_loops_are_listed_also_as_hodoku_gives_them():
+    # HoDoKu's find-all leaves the loop's own cells out of what a weak link between two cells
+    # removes (the cell's other digits still go where the loop passes inside a cell): for every
+    # plain continuous loop listed, its removals by the definition and, where they differ,
+    # HoDoKu's are both listed, and every listed loop removes one of the two
+    g = Geometry.of(9)
+    peers = peer_masks(g)
+    differed = 0
+    for pos, solution in _chain_positions("forum_hardest_1106", 4, 200):
+        with options.listing_all():
+            loops_ = steps("continuous-nice-loop", pos)
+        listed = {frozenset(s.eliminations) for s in loops_}
+        for s in loops_:
+            nodes = {l.start for l in s.links} | {l.end for l in s.links}
+            loop_cells = {c for c, _ in nodes}
+            inside, between = set(), set()
+            for l in s.links:
+                (a, da), (b, db) = l.start, l.end
+                if l.strong:
+                    continue
+                if a == b:
+                    inside |= {(a, d) for d in range(1, 10) if pos.has(a, d) and d not in (da, db)}
+                else:
+                    seen = peers[a] & peers[b]
+                    between |= {(c, da) for c in range(81) if seen >> c & 1 and pos.has(c, da)}
+            full = frozenset((inside | between) - nodes)
+            hodoku = frozenset(inside | {(c, d) for c, d in between if c not in loop_cells}) - nodes
+            assert frozenset(s.eliminations) in (full, hodoku), s.explanation
+            assert all(solution[c] != d for c, d in s.eliminations), s.explanation
+            if frozenset(s.eliminations) == full and hodoku != full and hodoku:
+                differed += 1
+                assert hodoku in listed, s.explanation
+    assert differed
+
+
+def _chain_positions(name: str, puzzles: int, most: int):
+    """(position, solution): positions of the default solve path of puzzles of ``name`` where
+    the next step is not a single (at most ``most``)."""
+    solver = LogicalSolver()
+    below = CATALOGUE["locked-candidates-pointing"][1]
+    taken = 0
+    for line in data_sample(name, puzzles):
+        grid = Grid.parse(line)
+        solution = solve(grid).solution.values
+        pos = Position.from_grid(grid)
+        while not pos.is_solved and taken < most:
+            step = solver.next_step(pos)
+            if step is None or step.technique.startswith("candidate-test"):
+                break
+            if step.difficulty >= below:
+                taken += 1
+                yield pos.copy(), solution
+            pos.apply(step)

@@ -126,6 +126,18 @@ def test_ur3_extras_form_a_naked_triple_with_two_cells():
         (set(), {f"r2c{c}-{d}" for c in (2, 3, 5, 8, 9) for d in (3, 4, 5)})]
 
 
+def test_ur3_subset_in_a_row_and_a_box_clears_both():
+    # roof r1c1, r1c2 (row 1 and box 1) with extras 3, 4; r1c3 holds 3/4: the pair is naked in
+    # row 1 and in box 1, so one step takes 3 and 4 from the rest of both (HoDoKu's find-all
+    # lists it so); the box alone does not give a second, smaller step
+    pos = blank_position(cands={
+        "r1c1": "123", "r1c2": "124", "r4c1": "12", "r4c2": "12", "r1c3": "34"})
+    row = {f"r1c{c}-{d}" for c in range(4, 10) for d in (3, 4)}
+    box = {f"r{r}c{c}-{d}" for r in (2, 3) for c in (1, 2, 3) for d in (3, 4)}
+    assert found(UR3, pos) == [(set(), row | box)]
+    assert "in row 1 and box 1" in next(UR3.find(pos)).explanation
+
+
 def test_ur3_nothing_without_a_subset():
     pos = blank_position(cands={
         "r1c1": "12", "r1c4": "12", "r2c1": "123", "r2c4": "124", "r2c7": "356"})

@@ -4,7 +4,9 @@ cells hold other digits only, so the eliminations are exactly the cells given th
 from __future__ import annotations
 
 import pytest
-from helpers import blank_position, check_sound, eliminations, steps
+from helpers import blank_position, check_sound, eliminations, names, steps
+
+from sudokit.logic.options import listing_all
 
 FAMILY = ["xy-wing", "xyz-wing", "wxyz-wing", "w-wing", "remote-pair"]
 
@@ -92,6 +94,32 @@ def test_w_wing_nothing_without_the_strong_link():
         "r1c1": "12", "r5c9": "12", "r8c1": "13", "r8c9": "14", "r8c5": "15",
         "r1c9": "25", "r5c1": "25"})
     assert steps("w-wing", pos) == []
+
+
+def test_w_wing_of_cells_that_see_each_other_only_when_listing():
+    # r1c1 and r1c5 hold 1/2 in row 1 (a naked pair), joined by r8c1 = r8c5 on 1: HoDoKu's
+    # find-all lists the W-Wing's removal of 2 from the row too; a single step leaves it to the pair
+    pos = blank_position(9, fill="3456789", cands={
+        "r1c1": "12", "r1c5": "12", "r8c1": "13", "r8c5": "14", "r1c9": "25"})
+    assert steps("w-wing", pos) == []
+    with listing_all():
+        assert eliminations("w-wing", pos) == [{"r1c9-2"}]
+
+
+def test_remote_pair_listing_gives_each_chain_its_own_removals():
+    # six cells of 1/2: r1c1 - r1c6 - r5c6 - r5c9 - r9c9 - r9c2. The whole chain removes 1 from
+    # r1c9 and r9c6 (each sees both parities); its first four cells alone, whose ends r1c1 and
+    # r5c9 are three links apart, remove it from r1c9 only: a listing gives that chain too
+    cells = ("r1c1", "r1c6", "r5c6", "r5c9", "r9c9", "r9c2")
+    cands = {c: "12" for c in cells}
+    cands.update({"r1c9": "13", "r9c6": "14"})
+    pos = blank_position(9, fill="3456789", cands=cands)
+    assert eliminations("remote-pair", pos) == [{"r1c9-1", "r9c6-1"}]
+    with listing_all():
+        listed = steps("remote-pair", pos)
+    assert [names(pos, s.eliminations) for s in listed] == [
+        {"r1c9-1", "r9c6-1"}, {"r1c9-1"}, {"r9c6-1"}]
+    assert listed[1].explanation.startswith("Remote Pair 1/2: r1c1 - r1c6 - r5c6 - r5c9: ")
 
 
 def remote_pair_position(cells=("r1c1", "r1c6", "r5c6", "r5c9")):

@@ -43,7 +43,8 @@ WING_MAX_PAIRS = 300_000
 grids have tens of thousands of RCCs)."""
 
 STEM_MAX_DIGITS = 4
-"""Most candidates of a Death Blossom stem (one petal each)."""
+"""Most candidates of a Death Blossom stem (one petal each) for a single step; a listing takes
+stems of any size (HoDoKu's find-all lists five-petal blossoms)."""
 
 BLOSSOM_MAX_TRIES = 50_000
 """Most petals tried in one position's Death Blossom search: bounds it on large grids."""
@@ -513,8 +514,9 @@ def _death_blossoms(pos, tech, idx: ALSIndex, done: set[tuple]):
             for s in cells_of(t):
                 petals.setdefault((s, d), []).append(a)
     budget = [BLOSSOM_MAX_TRIES]
+    most = g.size if options.listing() else STEM_MAX_DIGITS
     for stem, sm in enumerate(cands):
-        if not 2 <= sm.bit_count() <= STEM_MAX_DIGITS:
+        if not 2 <= sm.bit_count() <= most:
             continue
         digits = list(digits_of(sm))
         lists = [petals.get((stem, d)) for d in digits]

@@ -2,7 +2,8 @@
 
 - X-Chain: one digit, links alternating strong (conjugate pair) and weak (two cells that see
   each other), starting and ending with a strong link: one end holds the digit, so a cell
-  seeing both ends loses it.
+  seeing both ends loses it. When every instance is listed, a chain may also close on its
+  start with a strong link: the start then holds the digit and its peers lose it.
 - XY-Chain: two or more bivalue cells, each seeing the next; inside a cell the link is strong
   (one of its two digits), between cells weak on a shared digit. If the first cell is not
   ``z`` the chain forces the last cell to be ``z``: a cell seeing both ends loses ``z`` (two
@@ -86,9 +87,14 @@ def _x_chains(graph: LinkGraph, digit: int, max_links: int):
         linked |= 1 << c
 
     def moves(node):
-        cell, strong_in, _, on_path = node
+        cell, strong_in, prev, on_path = node
+        if cell == start and prev is not None:
+            return []  # back at the start: the chain ends there
         nexts = cells_of(peers[cell] & linked & ~on_path) if strong_in else partners[cell]
-        return [(nxt, 1 - strong_in) for nxt in nexts if not on_path >> nxt & 1]
+        # when listing, a strong link back to the start closes the chain on it (HoDoKu's
+        # find-all lists it as an X-Chain): the start holds the digit, its peers lose it
+        return [(nxt, 1 - strong_in) for nxt in nexts
+                if not on_path >> nxt & 1 or every and nxt == start and not strong_in]
 
     found: dict[tuple[int, int], tuple] = {}
     for start in sorted(partners):
@@ -102,7 +108,10 @@ def _x_chains(graph: LinkGraph, digit: int, max_links: int):
                 key = (min(start, nxt), max(start, nxt))
                 if not every and key in found and found[key][0] <= links:
                     continue
-                targets = peers[start] & peers[nxt] & dmask & off_path(new[3])
+                if nxt == start:
+                    targets = peers[start] & dmask
+                else:
+                    targets = peers[start] & peers[nxt] & dmask & off_path(new[3])
                 if every:  # a chain avoiding a cell the shorter one passes through removes more
                     key = (key, targets)
                     if key in found and found[key][0] <= links:
@@ -137,7 +146,7 @@ def x_chain(pos: Position):
 
 def _xy_chains(graph: LinkGraph, max_cells: int):
     """(cells, digits, z, targets): the shortest XY-Chain found for each (end pair, z) that
-    removes something. ``digits[i]`` is the digit cell ``i`` takes when the first cell is not
+    removes something (when listing every instance: for each set of cells it removes from). ``digits[i]`` is the digit cell ``i`` takes when the first cell is not
     ``z`` (the search tag)."""
     peers, cands = graph.peers, graph.pos.cands
     bivalue = graph.bivalue_cells()
@@ -154,7 +163,8 @@ def _xy_chains(graph: LinkGraph, max_cells: int):
         return [(nxt, (cands[nxt] & ~(1 << (out - 1))).bit_length())
                 for nxt in cells_of(peers[cell] & by_digit[out] & ~on_path)]
 
-    found: dict[tuple[int, int, int], tuple] = {}
+    every = options.listing()  # as for X-Chains: chain cells seeing both ends go too, when listing
+    found: dict[tuple, tuple] = {}
     for start in bivalue:
         m = cands[start]
         for z in ((m & -m).bit_length(), m.bit_length()):
@@ -171,9 +181,13 @@ def _xy_chains(graph: LinkGraph, max_cells: int):
                     if nout != z:
                         continue
                     key = (min(start, nxt), max(start, nxt), z)
-                    if key in found and len(found[key][0]) <= ncells:
+                    if not every and key in found and len(found[key][0]) <= ncells:
                         continue
-                    targets = peers[start] & peers[nxt] & zmask & ~new[3]
+                    targets = peers[start] & peers[nxt] & zmask & (-1 if every else ~new[3])
+                    if every:
+                        key = (key, targets)
+                        if key in found and len(found[key][0]) <= ncells:
+                            continue
                     if targets:
                         path = _node_path(new)
                         found[key] = ([c for c, _ in path], [d for _, d in path], z, targets)

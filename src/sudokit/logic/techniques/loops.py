@@ -27,6 +27,11 @@ intersection) and, when listing every instance with ``options.current().als_in_c
 nodes (see :mod:`..inference`), and list every change a chain through at least one of them proves, even
 one a plain chain proves too (HoDoKu's find-all). A chain found as ``S ... E`` is also
 ``E ... S``: only the one from the smaller node counts.
+
+When every instance is listed, the instances come as HoDoKu's find-all gives them: a placing
+loop as the removal of the cell's other candidates; a continuous loop also with HoDoKu's
+removals (its weak links between cells take nothing from the loop's own cells) and also along
+chains that are not the shortest from their start (a second pass over alternating walks).
 """
 
 from __future__ import annotations
@@ -63,6 +68,12 @@ LOOPS_PER_ENDS = 64
 PATH_TRIES = 400
 """Dead ends one chain reconstruction may meet before it gives up on that chain."""
 
+WALK_MAX_LINKS = 25
+"""Longest continuous loop the listing's second pass looks for along non-shortest chains."""
+
+WALK_TRIES = 600_000
+"""Dead ends that second pass may meet over all its starts (it bounds a dense position)."""
+
 
 @dataclass
 class Found:
@@ -91,12 +102,14 @@ class ChainSearch:
         self.layered = graph.grouped
         self.group_bits = ~cand_bits
         self.states = []  # [start, visited false, visited true, frontier, level masks] per layer
+        self.starts: list[int] = []
         linked = 0  # nodes with a strong link: the only ones a chain can go on from
         for s, links in enumerate(strong):
             if links:
                 linked |= 1 << s
                 if s >= graph.als_base:
                     continue  # an ALS node is passed through, never a start
+                self.starts.append(s)
                 if not self.layered:
                     self.states.append([s, 1 << s, 0, 1 << s, [1 << s]])
                 elif s < graph.cand_ids:
@@ -111,12 +124,17 @@ class ChainSearch:
         self.seen: set = set()
         # the single removals of the level's multi-target chains, listed after its own finds
         self.loops_of_chains: list[tuple[tuple, Found]] = []
+        self.walked = False  # the listing's pass over non-shortest loops is done
 
     def at(self, k: int) -> list[Found] | None:
         """The deductions whose search level is ``k`` (None past the end of the search)."""
         while len(self.levels) <= k:
             limits.check()  # between levels: a level half advanced would spoil the kept search
             if not (self._advance_layered() if self.layered else self._advance()):
+                if self.listing and not self.walked:
+                    self.walked = True
+                    self.levels.append(self._walk_loops())
+                    continue
                 return None
         return self.levels[k]
 
@@ -258,6 +276,12 @@ class ChainSearch:
             places = []
             if not elims:
                 return
+        elif self.listing:  # listed as HoDoKu's find-all does: the cell's other digits go
+            cell = graph.candidate(s)[0]
+            in_cell = sum(1 << graph.node_of(cell, d) for d in range(1, graph.size + 1))
+            elims, places = graph.candidates_of(graph.weak[s] & in_cell), []
+            if not elims:
+                return
         else:
             elims, places = [], [graph.candidate(s)]
         found.append(Found("dnl", path, _alternating(k), places, elims))
@@ -280,23 +304,34 @@ class ChainSearch:
         on_loop = 0
         for n in path:
             on_loop |= 1 << n
-        hit = 0
-        als_base = graph.als_base
+        in_cells = outside = 0  # removals by weak links inside a cell, by those between cells
+        als_base, cand_ids, nc = graph.als_base, graph.cand_ids, graph.ncells
         for i in range(1, k + 1, 2):  # the weak links (a strong one only holds its own house)
             a, b = loop[i], loop[i + 1]
-            hit |= weak[a] & weak[b]
+            if a < cand_ids and b < cand_ids and a % nc == b % nc:
+                in_cells |= weak[a] & weak[b]
+            else:
+                outside |= weak[a] & weak[b]
         for i in range(0, k, 2):
             a, b = loop[i], loop[i + 1]
             if a >= als_base and b >= als_base:  # exactly one of two digits is out of the set
-                hit |= graph.als_locked(a, b)
-        hit &= graph.cand_bits & ~on_loop
-        if not hit:
-            return
-        key = ("cnl", hit)
-        if key in self.seen:
-            return
-        self.seen.add(key)
-        found.append(Found("cnl", loop, _alternating(k) + [False], [], graph.candidates_of(hit)))
+                in_cells |= graph.als_locked(a, b)
+        hit = (in_cells | outside) & graph.cand_bits & ~on_loop
+        changes = [hit]
+        if self.listing:
+            # HoDoKu's find-all leaves the loop's own cells to the links inside them: list that
+            # instance too where it differs
+            loop_cells = 0
+            for n in path:
+                for c in graph.cells(n):
+                    loop_cells |= sum(1 << graph.node_of(c, d) for d in range(1, graph.size + 1))
+            changes.append((in_cells | outside & ~loop_cells) & graph.cand_bits & ~on_loop)
+        for hit in changes:
+            key = ("cnl", hit)
+            if not hit or key in self.seen:
+                continue
+            self.seen.add(key)
+            found.append(Found("cnl", loop, _alternating(k) + [False], [], graph.candidates_of(hit)))
 
     def _open_chain(self, s, e, levels, k, targets, found) -> None:
         single = (targets & (targets - 1)) == 0
@@ -320,6 +355,63 @@ class ChainSearch:
                 self.loops_of_chains.append((("elim", low), loop))
             targets ^= low
 
+    # --- the listing's second pass: loops along chains that are not the shortest ------------
+    def _walk_loops(self) -> list[Found]:
+        """Continuous loops whose chain is not a shortest one from its start: the level masks
+        are replaced by every node some alternating walk of that many links reaches, and the
+        loops are written out of those (each distinct removal once, as before)."""
+        found: list[Found] = []
+        graph = self.graph
+        strong, weak = graph.strong, self.weak_on
+        special = self.group_bits
+        tries = [WALK_TRIES]
+        for s in self.starts:
+            if tries[0] <= 0:
+                break
+            limits.check()
+            above = -1 << (s + 1)
+            if not self.layered:
+                levels: list = [1 << s]
+            else:
+                levels = [(1 << s, 0) if s < graph.cand_ids else (0, 1 << s)]
+            for k in range(1, WALK_MAX_LINKS + 1):
+                adj = strong if k & 1 else weak
+                if not self.layered:
+                    acc = 0
+                    m = levels[-1]
+                    while m:
+                        low = m & -m
+                        acc |= adj[low.bit_length() - 1]
+                        m ^= low
+                    levels.append(acc)
+                    closing = acc
+                else:
+                    acc0 = acc1 = 0
+                    m0, m1 = levels[-1]
+                    while m0:
+                        low = m0 & -m0
+                        acc0 |= adj[low.bit_length() - 1]
+                        m0 ^= low
+                    while m1:
+                        low = m1 & -m1
+                        acc1 |= adj[low.bit_length() - 1]
+                        m1 ^= low
+                    levels.append((acc0 & ~special, acc1 | acc0 & special))
+                    closing = levels[-1][1]
+                if not k & 1 or k < 3:
+                    continue
+                closing &= graph.weak[s] & above
+                while closing and tries[0] > 0:
+                    low = closing & -closing
+                    per = min(PATH_TRIES, tries[0])
+                    left = [per]
+                    for path in self._paths(levels, s, low.bit_length() - 1, k, LOOPS_PER_ENDS,
+                                            left):
+                        self._loop_removals(path, k, found)
+                    tries[0] -= per - max(left[0], 0)
+                    closing ^= low
+        return found
+
     # --- writing a chain out ------------------------------------------------------------------
     def _path(self, levels: list, s: int, e: int, k: int) -> list[int] | None:
         """A chain of ``k`` links from ``s`` to ``e`` through the search levels (no node twice,
@@ -328,15 +420,16 @@ class ChainSearch:
         paths = self._paths(levels, s, e, k, 1)
         return paths[0] if paths else None
 
-    def _paths(self, levels: list, s: int, e: int, k: int, most: int) -> list[list[int]]:
+    def _paths(self, levels: list, s: int, e: int, k: int, most: int,
+               budget: list[int] | None = None) -> list[list[int]]:
         """Up to ``most`` such chains (the first is :meth:`_path`'s), until :data:`PATH_TRIES`
-        dead ends are met."""
+        dead ends are met (or a shared ``budget``, a one-item list, runs out)."""
         out: list[list[int]] = []
         graph = self.graph
         strong, weak, overlaps = graph.strong, graph.weak, graph.overlaps
         path = [0] * (k + 1)
         path[0], path[k] = s, e
-        tries = [PATH_TRIES]
+        tries = budget if budget is not None else [PATH_TRIES]
         layered = self.layered
         special = self.group_bits
         start_layer = 1 if s >= graph.cand_ids else 0

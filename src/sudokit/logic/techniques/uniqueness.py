@@ -25,7 +25,7 @@ from ...i18n import N_, Message, msg
 from ...i18n.values import Cell, House
 from .. import options
 from ..position import Position, bit, digits_of, popcount
-from ..step import Step, cell_list, digit_list
+from ..step import Step, and_list, cell_list, digit_list
 from .registry import REGISTRY, finder
 
 Rect = tuple[int, int, int, int]
@@ -240,8 +240,11 @@ def unique_rectangle_2(pos: Position):
 @finder("unique-rectangle-3")
 def unique_rectangle_3(pos: Position):
     """The extra digits of two corners in a line act as one virtual cell, which forms a naked
-    subset with other cells of a house holding both corners (every such subset, each house)."""
+    subset with other cells of a house holding both corners (every such subset, each house). A
+    subset in a row or column whose cells all lie in one box is naked in the box too: the step
+    removes from both (so a box's pass skips a subset that lies in one line)."""
     g = pos.geometry
+    n = g.size
     for rect, a, b, plain, other in _ur_candidates(pos):
         roof = _roof(rect, other)
         if roof is None:
@@ -249,6 +252,7 @@ def unique_rectangle_3(pos: Position):
         virtual = _extras(pos, roof[0], a, b) | _extras(pos, roof[1], a, b)
         fins = [(c, d) for c in roof for d in digits_of(_extras(pos, c, a, b))]
         for h in shared_houses(g, *roof):
+            kind = h // n
             others = [c for c in g.houses[h] if pos.cands[c] and c not in roof]
             for k in range(1, min(len(others) - 1, MAX_SUBSET) + 1):
                 limits.check()
@@ -259,15 +263,26 @@ def unique_rectangle_3(pos: Position):
                         union |= pos.cands[c]
                     if popcount(union) != k + 1:
                         continue
-                    elims = [(c, d) for c in others if c not in subset
-                             for d in digits_of(pos.cands[c] & union)]
+                    group = (*roof, *subset)
+                    if kind == 2 and (len({g.row_of(c) for c in group}) == 1
+                                      or len({g.col_of(c) for c in group}) == 1):
+                        continue  # the line's pass lists it, with this box's removals
+                    zone, houses = [c for c in others if c not in subset], [h]
+                    boxes = {g.box_of(c) for c in group}
+                    if kind in (0, 1) and len(boxes) == 1:
+                        box = 2 * n + boxes.pop()
+                        houses.append(box)
+                        zone += [c for c in g.houses[box]
+                                 if pos.cands[c] and c not in group and c not in zone]
+                    elims = [(c, d) for c in zone for d in digits_of(pos.cands[c] & union)]
                     if elims:
                         yield _ur_step(
                             "unique-rectangle-3", pos, rect, a, b,
                             msg("with naked subset {digits} in {house} ({cells} and the extras "
                                 "of {roof})", digits=digit_list(digits_of(union)),
-                                house=House(g, h), cells=cell_list(g, subset),
-                                roof=cell_list(g, roof)), elims, houses=[h], fins=fins)
+                                house=and_list([House(g, x) for x in houses]),
+                                cells=cell_list(g, subset), roof=cell_list(g, roof)),
+                            sorted(elims), houses=houses, fins=fins)
 
 
 @finder("unique-rectangle-4")

@@ -19,6 +19,7 @@ from collections import defaultdict
 
 from ...i18n import msg
 from ...i18n.values import Cell, House, Join
+from .. import options
 from ..links import LinkGraph, cells_of, chain_links, mask_of
 from ..position import Position, bit, digits_of
 from ..step import Link, cell_list, digit_list
@@ -179,10 +180,13 @@ def w_wing(pos: Position):
     graph = LinkGraph(pos)
     g, peers = graph.geometry, graph.peers
     tech = REGISTRY["w-wing"]
+    # two cells of one pair that see each other are a naked pair, which removes both digits;
+    # HoDoKu's find-all lists them as a W-Wing too, so a listing does
+    pairs_too = options.listing()
     for pm, cells in _by_pair(graph).items():
         for i, p in enumerate(cells):
             for q in cells[i + 1:]:
-                if peers[p] >> q & 1:
+                if peers[p] >> q & 1 and not pairs_too:
                     continue
                 for x in digits_of(pm):
                     y = (pm & ~bit(x)).bit_length()
@@ -229,6 +233,7 @@ def remote_pair(pos: Position):
         x, y = digits_of(pm)
         holders = graph.digit_cells[x] | graph.digit_cells[y]
         parity: dict[int, int] = {}
+        listed: set[tuple] = set()
         for start in cells:
             if start in parity:
                 continue
@@ -253,6 +258,7 @@ def remote_pair(pos: Position):
                     elims += [(t, d) for d in (x, y) if cands[t] & bit(d)]
             if not elims:
                 continue
+            listed.add(tuple(sorted(elims)))
             what = msg("{name} {digits}: {cells}", name=tech.title, digits=f"{x}/{y}",
                        cells=_chain_or_sides(g, order, parity, peers, group))
             yield tech.step(
@@ -260,6 +266,60 @@ def remote_pair(pos: Position):
                 candidates=[(c, d) for c in sorted(order) for d in (x, y)],
                 links=[Link((u, x), (v, x), False) for u in order for v in cells_of(peers[u] & comp)
                        if u < v])
+        if options.listing():
+            yield from _remote_pair_chains(pos, tech, peers, cells, x, y, holders, listed)
+
+
+REMOTE_PAIR_MAX_CELLS = 10
+"""Longest remote pair chain a listing writes out (HoDoKu's find-all: 20 chain nodes)."""
+
+REMOTE_PAIR_MAX_PATHS = 20_000
+"""Paths a listing may walk over one pair's cells."""
+
+
+def _remote_pair_chains(pos: Position, tech, peers, cells: list[int], x: int, y: int,
+                        holders: int, listed: set[tuple]):
+    """Each remote pair chain of 4, 6, ... cells (a simple path of cells holding x/y, each
+    seeing the next) as HoDoKu's find-all lists it: every two cells of the chain an odd number of
+    links apart, at least three, take both digits from the cells that see both of them. One
+    step per distinct set of removals not ``listed`` already, the shortest chain making it."""
+    g, cands = pos.geometry, pos.cands
+    group = mask_of(cells)
+    best: dict[tuple, list[int]] = {}
+    walked = [0]
+
+    def removals(path: list[int]) -> tuple:
+        hit = 0
+        for i in range(len(path)):
+            for j in range(i + 3, len(path), 2):
+                hit |= peers[path[i]] & peers[path[j]]
+        hit &= holders
+        return tuple(sorted((t, d) for t in cells_of(hit) for d in (x, y) if cands[t] & bit(d)))
+
+    def walk(path: list[int], used: int) -> None:
+        walked[0] += 1
+        if walked[0] > REMOTE_PAIR_MAX_PATHS:
+            return
+        n = len(path)
+        if n >= 4 and n % 2 == 0 and path[0] < path[-1] and peers[path[0]] & peers[path[-1]] & holders:
+            elims = removals(path)
+            if elims and elims not in listed and (elims not in best or len(best[elims]) > n):
+                best[elims] = list(path)
+        if n < REMOTE_PAIR_MAX_CELLS:
+            for nxt in cells_of(peers[path[-1]] & group & ~used):
+                path.append(nxt)
+                walk(path, used | 1 << nxt)
+                path.pop()
+
+    for start in cells:
+        walk([start], 1 << start)
+    for elims, path in sorted(best.items(), key=lambda kv: (len(kv[1]), kv[1])):
+        yield tech.step(
+            pos, msg("{name} {digits}: {cells}", name=tech.title, digits=f"{x}/{y}",
+                     cells=Join((Cell(g, c) for c in path), " - ")),
+            eliminations=list(elims), cells=sorted(path),
+            candidates=[(c, d) for c in sorted(path) for d in (x, y)],
+            links=[Link((u, x), (v, x), False) for u, v in zip(path, path[1:])])
 
 
 def _chain_or_sides(g, order, parity, peers, group):
