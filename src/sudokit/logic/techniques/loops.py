@@ -68,10 +68,13 @@ LOOPS_PER_ENDS = 64
 PATH_TRIES = 400
 """Dead ends one chain reconstruction may meet before it gives up on that chain."""
 
-WALK_MAX_LINKS = 25
+WALK_MAX_LINKS = 21
 """Longest continuous loop the listing's second pass looks for along non-shortest chains."""
 
-WALK_TRIES = 600_000
+WALK_MAX_FOUND = 200
+"""Most loops that second pass adds to one search's listing (a dense position has thousands)."""
+
+WALK_TRIES = 300_000
 """Dead ends that second pass may meet over all its starts (it bounds a dense position)."""
 
 
@@ -293,10 +296,12 @@ class ChainSearch:
                 self._loop_removals(path, k, found)
             return
         # every loop closing on these ends: each removes on its own weak links (HoDoKu's find-all)
-        for path in self._paths(levels, s, e, k, LOOPS_PER_ENDS):
-            self._loop_removals(path, k, found)
+        for i, path in enumerate(self._paths(levels, s, e, k, LOOPS_PER_ENDS)):
+            self._loop_removals(path, k, found, hodoku=i == 0 and not self.layered)
 
-    def _loop_removals(self, path: list[int], k: int, found) -> None:
+    def _loop_removals(self, path: list[int], k: int, found, hodoku: bool = False) -> None:
+        """The removals of the loop ``path`` (``k`` links), and with ``hodoku`` (listing) also
+        HoDoKu's, which take nothing from the loop's own cells by a link between two cells."""
         s = path[0]
         graph = self.graph
         weak = graph.weak
@@ -318,7 +323,7 @@ class ChainSearch:
                 in_cells |= graph.als_locked(a, b)
         hit = (in_cells | outside) & graph.cand_bits & ~on_loop
         changes = [hit]
-        if self.listing:
+        if hodoku:
             # HoDoKu's find-all leaves the loop's own cells to the links inside them: list that
             # instance too where it differs
             loop_cells = 0
@@ -366,7 +371,7 @@ class ChainSearch:
         special = self.group_bits
         tries = [WALK_TRIES]
         for s in self.starts:
-            if tries[0] <= 0:
+            if tries[0] <= 0 or len(found) >= WALK_MAX_FOUND:
                 break
             limits.check()
             above = -1 << (s + 1)
@@ -401,13 +406,13 @@ class ChainSearch:
                 if not k & 1 or k < 3:
                     continue
                 closing &= graph.weak[s] & above
-                while closing and tries[0] > 0:
+                while closing and tries[0] > 0 and len(found) < WALK_MAX_FOUND:
                     low = closing & -closing
                     per = min(PATH_TRIES, tries[0])
                     left = [per]
-                    for path in self._paths(levels, s, low.bit_length() - 1, k, LOOPS_PER_ENDS,
-                                            left):
-                        self._loop_removals(path, k, found)
+                    for i, path in enumerate(self._paths(levels, s, low.bit_length() - 1, k,
+                                                         LOOPS_PER_ENDS, left)):
+                        self._loop_removals(path, k, found, hodoku=i == 0)
                     tries[0] -= per - max(left[0], 0)
                     closing ^= low
         return found
