@@ -60,9 +60,13 @@ static inline int update_digit(S9 *s, int d, uint32_t *dirty) {
         n1 &= ~((l0 | l2) | T_claim[o1 & ~(o0 | o2)]);
         n2 &= ~((l0 | l1) | T_claim[o2 & ~(o0 | o1)]);
 #ifdef SK9_HOUSES
-        if (!SK9_HOUSES(s, &n0, &n1, &n2)) return 0;
-#endif
+        if (n0 == a0 && n1 == a1 && n2 == a2) { /* the band fixpoint: then the extra houses */
+            if (!SK9_HOUSES(s, &n0, &n1, &n2)) return 0;
+            if (n0 == a0 && n1 == a1 && n2 == a2) break;
+        }
+#else
         if (n0 == a0 && n1 == a1 && n2 == a2) break;
+#endif
         a0 = n0;
         a1 = n1;
         a2 = n2;

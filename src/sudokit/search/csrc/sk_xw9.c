@@ -17,9 +17,17 @@
 
 #define XW_MAXH 8 /* extra houses; X has 2, Windoku 4 */
 
+#define XW_MAXSEG (XW_MAXH * 34) /* intersections of two cells or more with another house */
+
 typedef struct {
     int nh;
     uint32_t m[XW_MAXH][3]; /* house h's cells in band b */
+    /* house h's intersections with the other houses (rows, columns, boxes, extra houses) of
+     * two cells or more: seg[k][0] the shared cells, seg[k][1] the other house's cells; those
+     * of house h are k in seg_start[h] .. seg_start[h + 1] */
+    int seg_start[XW_MAXH + 1];
+    uint32_t seg[XW_MAXSEG][2][3];
+    uint32_t peer[81][3]; /* a cell and the cells it sees, in band words */
 } XWHouses;
 
 typedef struct {
@@ -62,6 +70,39 @@ static inline int xw_houses(const S9 *s, uint32_t *n0, uint32_t *n1, uint32_t *n
             if (y0) a0 &= ~T_rowpeers[sk_ctz32(y0)];
             else if (y1) a1 &= ~T_rowpeers[sk_ctz32(y1)];
             else a2 &= ~T_rowpeers[sk_ctz32(y2)];
+            continue;
+        }
+        int few = k <= 3;
+        if (few) { /* two or three places: one of them holds the digit, so a cell that sees
+                    * all of them loses it (locked candidates, and the diagonals' corners) */
+            uint32_t q0 = BAND_FULL, q1 = BAND_FULL, q2 = BAND_FULL, ys[3] = {y0, y1, y2};
+            for (int b = 0; b < 3; b++)
+                for (uint32_t y = ys[b]; y; y &= y - 1) {
+                    const uint32_t *pe = g->peer[27 * b + sk_ctz32(y)];
+                    q0 &= pe[0];
+                    q1 &= pe[1];
+                    q2 &= pe[2];
+                }
+            a0 &= ~(q0 & ~y0);
+            a1 &= ~(q1 & ~y1);
+            a2 &= ~(q2 & ~y2);
+        }
+        /* locked candidates: the digit's places in one of the houses all in the intersection
+         * leave the other house's other cells (from the extra house: done above with few) */
+        for (int j = g->seg_start[h]; j < g->seg_start[h + 1]; j++) {
+            const uint32_t *in = g->seg[j][0], *u = g->seg[j][1];
+            y0 = a0 & m[0];
+            y1 = a1 & m[1];
+            y2 = a2 & m[2];
+            if (!few && !((y0 & ~in[0]) | (y1 & ~in[1]) | (y2 & ~in[2]))) {
+                a0 &= ~(u[0] & ~in[0]);
+                a1 &= ~(u[1] & ~in[1]);
+                a2 &= ~(u[2] & ~in[2]);
+            } else if (!((a0 & u[0] & ~in[0]) | (a1 & u[1] & ~in[1]) | (a2 & u[2] & ~in[2]))) {
+                a0 &= ~(m[0] & ~in[0]);
+                a1 &= ~(m[1] & ~in[1]);
+                a2 &= ~(m[2] & ~in[2]);
+            }
         }
     }
     *n0 = a0;
@@ -133,6 +174,21 @@ int sk_xw9_new(const sk_vgeom *v, void **out) {
     }
     for (int j = 0; j < 27; j++)
         if (!seen[j]) return 0; /* not the classic rows, columns and boxes */
+    int nseg = 0;
+    for (int h = 0; h < hs.nh; h++) {
+        hs.seg_start[h] = nseg;
+        for (int j = 0; j < 27 + hs.nh; j++) {
+            const uint32_t *u = j < 27 ? classic[j] : hs.m[j - 27];
+            if (j == 27 + h) continue;
+            uint32_t in[3] = {u[0] & hs.m[h][0], u[1] & hs.m[h][1], u[2] & hs.m[h][2]};
+            if (sk_pop32(in[0]) + sk_pop32(in[1]) + sk_pop32(in[2]) < 2) continue;
+            memcpy(hs.seg[nseg][0], in, sizeof in);
+            memcpy(hs.seg[nseg][1], u, sizeof in);
+            nseg++;
+        }
+    }
+    hs.seg_start[hs.nh] = nseg;
+    memcpy(hs.peer, cell_peers, sizeof cell_peers);
     for (int c = 0; c < 81; c++) /* no peers but house mates (no chess moves, no dots) */
         for (uint32_t i = v->peer_start[c]; i < v->peer_start[c + 1]; i++) {
             int p = v->peers[i];
