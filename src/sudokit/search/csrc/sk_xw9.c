@@ -23,9 +23,11 @@ typedef struct {
     int nh;
     uint32_t m[XW_MAXH][3]; /* house h's cells in band b */
     /* house h's intersections with the other houses (rows, columns, boxes, extra houses) of
-     * two cells or more: seg[k][0] the shared cells, seg[k][1] the other house's cells; those
-     * of house h are k in seg_start[h] .. seg_start[h + 1] */
+     * two cells or more: seg[k][0] the cells of house h outside it, seg[k][1] the other
+     * house's cells outside it; those of house h are k in seg_start[h] .. seg_start[h + 1],
+     * the largest intersection has seg_max[h] cells */
     int seg_start[XW_MAXH + 1];
+    int seg_max[XW_MAXH];
     uint32_t seg[XW_MAXSEG][2][3];
     uint32_t peer[81][3]; /* a cell and the cells it sees, in band words */
 } XWHouses;
@@ -89,19 +91,17 @@ static inline int xw_houses(const S9 *s, uint32_t *n0, uint32_t *n1, uint32_t *n
         }
         /* locked candidates: the digit's places in one of the houses all in the intersection
          * leave the other house's other cells (from the extra house: done above with few) */
+        int from_house = !few && k <= g->seg_max[h];
         for (int j = g->seg_start[h]; j < g->seg_start[h + 1]; j++) {
-            const uint32_t *in = g->seg[j][0], *u = g->seg[j][1];
-            y0 = a0 & m[0];
-            y1 = a1 & m[1];
-            y2 = a2 & m[2];
-            if (!few && !((y0 & ~in[0]) | (y1 & ~in[1]) | (y2 & ~in[2]))) {
-                a0 &= ~(u[0] & ~in[0]);
-                a1 &= ~(u[1] & ~in[1]);
-                a2 &= ~(u[2] & ~in[2]);
-            } else if (!((a0 & u[0] & ~in[0]) | (a1 & u[1] & ~in[1]) | (a2 & u[2] & ~in[2]))) {
-                a0 &= ~(m[0] & ~in[0]);
-                a1 &= ~(m[1] & ~in[1]);
-                a2 &= ~(m[2] & ~in[2]);
+            const uint32_t *mo = g->seg[j][0], *uo = g->seg[j][1];
+            if (from_house && !((a0 & mo[0]) | (a1 & mo[1]) | (a2 & mo[2]))) {
+                a0 &= ~uo[0];
+                a1 &= ~uo[1];
+                a2 &= ~uo[2];
+            } else if (!((a0 & uo[0]) | (a1 & uo[1]) | (a2 & uo[2]))) {
+                a0 &= ~mo[0];
+                a1 &= ~mo[1];
+                a2 &= ~mo[2];
             }
         }
     }
@@ -181,9 +181,13 @@ int sk_xw9_new(const sk_vgeom *v, void **out) {
             const uint32_t *u = j < 27 ? classic[j] : hs.m[j - 27];
             if (j == 27 + h) continue;
             uint32_t in[3] = {u[0] & hs.m[h][0], u[1] & hs.m[h][1], u[2] & hs.m[h][2]};
-            if (sk_pop32(in[0]) + sk_pop32(in[1]) + sk_pop32(in[2]) < 2) continue;
-            memcpy(hs.seg[nseg][0], in, sizeof in);
-            memcpy(hs.seg[nseg][1], u, sizeof in);
+            int size = sk_pop32(in[0]) + sk_pop32(in[1]) + sk_pop32(in[2]);
+            if (size < 2) continue;
+            if (size > hs.seg_max[h]) hs.seg_max[h] = size;
+            for (int b = 0; b < 3; b++) {
+                hs.seg[nseg][0][b] = hs.m[h][b] & ~in[b];
+                hs.seg[nseg][1][b] = u[b] & ~in[b];
+            }
             nseg++;
         }
     }
