@@ -2,8 +2,9 @@
  * portable, once compiled for BMI2 (SK9_PEXT: minirow sets by one pext instead of three table
  * look-ups), the copy to run chosen at load time. SK9(name) gives each copy its own names. */
 
-/* SK9_HOUSES(s, &n0, &n1, &n2), when defined, applies extra houses to a digit's band words
- * inside its fixpoint (0: a contradiction); solve then takes them as a third argument. */
+/* SK9_HOUSES(s, &n0, &n1, &n2), when defined (sk_xw9.c), applies extra houses to a digit's
+ * band words at its band fixpoint (0: a contradiction); solve then takes them as a third
+ * argument. The classic build leaves it out. */
 #ifdef SK9_HOUSES
 #define SK9_SOLVE_PARAMS , const XWHouses *houses
 #else

@@ -2,10 +2,13 @@
  * or any other houses of nine cells and no other peers): the classic band-word solver
  * (sk_bb9.c, sk_bb9_search.h) with each extra house as a per-digit mask of three band words.
  *
- * Inside a digit's fixpoint, for each extra house: a digit placed in the house (alone in its
- * row of the band) leaves the house's other cells, two placed there are a contradiction, no
- * place left is one, and one place left is a hidden single (the cell's row keeps only it; the
- * band and column rules do the rest). Branching is the classic solver's (bivalue cell, else a
+ * At a digit's band/column fixpoint, for each extra house: a digit placed in the house (alone
+ * in its row of the band) leaves the house's other cells, two placed there are a
+ * contradiction, no place left is one, one place left is a hidden single (the cell's row keeps
+ * only it; the band and column rules do the rest), two or three places take the digit from
+ * every cell that sees them all, and locked candidates between the house and each house it
+ * meets in two cells or more, both ways. The fixpoint then runs again if anything changed.
+ * Branching is the classic solver's (bivalue cell, else a
  * band or stack pattern, else the cell with the fewest candidates).
  * Seeded searches and searches with allowed-candidate masks go to the generic variant
  * bitboards (sk_vbb9.c), so that a seed keeps giving the same puzzle.
