@@ -10,7 +10,7 @@ from setuptools.command.build_ext import build_ext
 
 CSRC = "src/sudokit/search/csrc"
 SOURCES = ["src/sudokit/search/_core.c"] + [
-    f"{CSRC}/{name}" for name in ("sk_geom.c", "sk_bb9.c", "sk_generic.c", "sk_digits.c", "sk_variant.c", "sk_cages.c", "sk_vbb9.c", "sk_vbb16.c", "sk_vbbk9.c", "sk_vbbk16.c", "sk_carve.c")
+    f"{CSRC}/{name}" for name in ("sk_geom.c", "sk_bb9.c", "sk_generic.c", "sk_digits.c", "sk_variant.c", "sk_cages.c", "sk_vbb9.c", "sk_vbb16.c", "sk_vbbk9.c", "sk_vbbk16.c", "sk_xw9.c", "sk_carve.c")
 ]
 
 
@@ -44,7 +44,7 @@ setup(
         Extension(
             "sudokit.search._core",
             sources=SOURCES,
-            depends=[f"{CSRC}/sk_common.h", f"{CSRC}/sk_bb9_search.h", f"{CSRC}/sk_vbb_impl.h", f"{CSRC}/sk_carve.h"],
+            depends=[f"{CSRC}/sk_common.h", f"{CSRC}/sk_bb9_search.h", f"{CSRC}/sk_bb9_tables.h", f"{CSRC}/sk_vbb_impl.h", f"{CSRC}/sk_carve.h"],
         )
     ],
     cmdclass={"build_ext": BuildExt},

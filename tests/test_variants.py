@@ -135,6 +135,24 @@ def test_the_core_finds_the_reference_solutions_of_variant_puzzles(shape, names,
         agrees_with_the_reference(g, seed, keep)
 
 
+
+@settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(names=st.sampled_from(["x", "windoku", "x,windoku"]), seed=st.integers(0, 2**31),
+       keep=st.floats(0.2, 0.6))
+def test_9x9_grids_with_extra_houses_agree_with_the_reference(names, seed, keep):
+    """X and Windoku 9x9 are searched on the classic band words with the extra houses
+    (sk_xw9.c): from sparse grids with many solutions to nearly full ones."""
+    agrees_with_the_reference(Geometry.of(9).with_variants(names), seed, keep)
+
+
+def test_extra_houses_with_clashing_givens_have_no_solution():
+    g = Geometry.of(9).with_variants("x,windoku")
+    for a, b in [(0, 80), (8, 72), (12, 28), (52, 68)]:  # diagonal, anti-diagonal, two windows
+        values = [0] * 81
+        values[a] = values[b] = 5
+        assert core.solve(Grid(g, values), limit=2).count == 0
+        assert reference.solve(Grid(g, values), limit=2).count == 0
+
 # 8x8 on two-word bitboards, four words from 10x10 to 16x16, the generic variant search above, on
 # variants each shape can have (windoku needs square boxes); "jigsaw" draws regions from the seed
 LARGER = [((2, 4), "x,anti-king"), ((2, 4), "jigsaw"), ((2, 5), "x"), ((2, 5), "anti-knight"),

@@ -1010,6 +1010,7 @@ static void find_main_thread(void) {
 
 PyMODINIT_FUNC PyInit__core(void) {
     sk_bb9_init();
+    sk_xw9_init();
     find_main_thread();
     PyObject *m = PyModule_Create(&core_module);
     if (!m) return NULL;

@@ -2,6 +2,15 @@
  * portable, once compiled for BMI2 (SK9_PEXT: minirow sets by one pext instead of three table
  * look-ups), the copy to run chosen at load time. SK9(name) gives each copy its own names. */
 
+/* SK9_HOUSES(s, &n0, &n1, &n2), when defined (sk_xw9.c), applies extra houses to a digit's
+ * band words at its band fixpoint (0: a contradiction); solve then takes them as a third
+ * argument. The classic build leaves it out. */
+#ifdef SK9_HOUSES
+#define SK9_SOLVE_PARAMS , const XWHouses *houses
+#else
+#define SK9_SOLVE_PARAMS
+#endif
+
 #define minirows SK9(minirows)
 #define fold_cols SK9(fold_cols)
 #define row_singles SK9(row_singles)
@@ -51,7 +60,14 @@ static inline int update_digit(S9 *s, int d, uint32_t *dirty) {
         n0 &= ~((l1 | l2) | T_claim[o0 & ~(o1 | o2)]);
         n1 &= ~((l0 | l2) | T_claim[o1 & ~(o0 | o2)]);
         n2 &= ~((l0 | l1) | T_claim[o2 & ~(o0 | o1)]);
+#ifdef SK9_HOUSES
+        if (n0 == a0 && n1 == a1 && n2 == a2) { /* the band fixpoint: then the extra houses */
+            if (!SK9_HOUSES(s, &n0, &n1, &n2)) return 0;
+            if (n0 == a0 && n1 == a1 && n2 == a2) break;
+        }
+#else
         if (n0 == a0 && n1 == a1 && n2 == a2) break;
+#endif
         a0 = n0;
         a1 = n1;
         a2 = n2;
@@ -333,8 +349,11 @@ static int search(sk_job *job, S9 *s, uint64_t *rng) {
     return 0;
 }
 
-static int SK9(solve)(const uint8_t *grid, sk_job *job) {
+static int SK9(solve)(const uint8_t *grid, sk_job *job SK9_SOLVE_PARAMS) {
     S9 s;
+#ifdef SK9_HOUSES
+    s.g = houses;
+#endif
     uint64_t rng = job->seed;
     for (int d = 0; d < 9; d++) s.c[d][0] = s.c[d][1] = s.c[d][2] = BAND_FULL;
     s.uns[0] = s.uns[1] = s.uns[2] = BAND_FULL;
@@ -387,3 +406,4 @@ static int SK9(solve)(const uint8_t *grid, sk_job *job) {
 #undef apply_pattern
 #undef solved
 #undef search
+#undef SK9_SOLVE_PARAMS

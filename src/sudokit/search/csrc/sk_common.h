@@ -172,6 +172,14 @@ int sk_vbb16_solve(const void *bb, const uint8_t *grid, sk_job *job);
 int sk_vbbk9_new(const sk_vgeom *v, void **out);
 int sk_vbbk16_new(const sk_vgeom *v, void **out);
 int sk_vbbk9_solve(const void *bb, const uint8_t *grid, sk_job *job);
+/* 9x9 grids with extra houses of nine cells and no other peers (X, Windoku; sk_xw9.c):
+ * 1 when v is one, 0 when not, -1 when out of memory; released by sk_xw9_free. Tables are
+ * filled by sk_xw9_init, after sk_bb9_init. */
+int sk_xw9_new(const sk_vgeom *v, void **out);
+void sk_xw9_free(void *bb);
+int sk_xw9_solve(const void *bb, const uint8_t *grid, sk_job *job);
+void sk_xw9_init(void);
+const char *sk_bb9_path(void);
 int sk_vbbk16_solve(const void *bb, const uint8_t *grid, sk_job *job);
 
 /* ---- the solvers ------------------------------------------------------------------------- */

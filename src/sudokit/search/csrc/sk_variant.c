@@ -214,6 +214,17 @@ int sk_vgeom_prepare(sk_vgeom *g, int bitboards) {
     /* the bitboards when they fit, else the search below (which does not read cage sums) */
     if (!bitboards) return 0;
     int killer = g->ncages > 0; /* the builds with the sums rule (sk_vbbk*.c) */
+    if (!killer) { /* X, Windoku and other extra houses: the classic band words (sk_xw9.c) */
+        int xw = sk_xw9_new(g, &g->bb);
+        if (xw < 0) {
+            sk_vgeom_release(g);
+            return -1;
+        }
+        if (xw) {
+            g->bb_solve = sk_xw9_solve;
+            return 0;
+        }
+    }
     int fit = (killer ? sk_vbbk9_new : sk_vbb9_new)(g, &g->bb);
     g->bb_solve = killer ? sk_vbbk9_solve : sk_vbb9_solve;
     if (fit == 0) {
@@ -231,7 +242,10 @@ void sk_vgeom_release(sk_vgeom *g) {
     free(g->member);
     free(g->hof);
     free(g->nhof);
-    free(g->bb);
+    if (g->bb && g->bb_solve == sk_xw9_solve)
+        sk_xw9_free(g->bb);
+    else
+        free(g->bb);
     sk_cage_sums_release(g);
     g->bb = NULL;
     g->member = NULL;
