@@ -115,9 +115,9 @@ def variant_tables(geometry: Geometry) -> tuple[bytes, ...] | None:
 def prepared_variant(geometry: Geometry, bitboards: bool = True):
     """A variant geometry's tables checked and derived once in C, for many searches; None for a
     classic geometry. Cached per geometry, PREPARED_CACHE_SIZE of them (jigsaw regions included;
-    a 64x64 one holds about a megabyte). The core searches grids up to 16x16 on bitboards; ``bitboards=False`` keeps its
-    generic variant search (for tests; it does not read cage sums, so a killer geometry is
-    refused there)."""
+    a 64x64 one holds about a megabyte). The core searches grids up to 16x16 on bitboards;
+    ``bitboards=False`` keeps its generic variant search (for tests; it does not read cage sums,
+    so a killer geometry is refused there)."""
     tables = variant_tables(geometry)
     return None if tables is None else _core.variant(geometry.size, tables, bitboards=bitboards)
 
