@@ -83,7 +83,12 @@ def _budget(time_limit: float | None) -> dict:
 MAX_CAGE_SIZE = 16
 
 
-@lru_cache(maxsize=32)
+#: Geometries whose prepared tables are kept: above the 40 killers of the benchmark (each has its
+#: own cages, so a smaller cache re-prepared every one of them on each pass).
+PREPARED_CACHE_SIZE = 128
+
+
+@lru_cache(maxsize=PREPARED_CACHE_SIZE)
 def variant_tables(geometry: Geometry) -> tuple[bytes, ...] | None:
     """A variant geometry's houses and peers as the core reads them (None for a classic one),
     and its killer cages when it has some: per cage its sum, its size and its cells."""
@@ -107,13 +112,13 @@ def variant_tables(geometry: Geometry) -> tuple[bytes, ...] | None:
     return tables + (cages.tobytes(),)
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=PREPARED_CACHE_SIZE)
 def prepared_variant(geometry: Geometry, bitboards: bool = True):
     """A variant geometry's tables checked and derived once in C, for many searches; None for a
-    classic geometry. Cached per geometry (jigsaw regions included; a 64x64 one holds about a
-    megabyte). The core searches grids up to 16x16 on bitboards; ``bitboards=False`` keeps its
-    generic variant search (for tests; it does not read cage sums, so a killer geometry is
-    refused there)."""
+    classic geometry. Cached per geometry, PREPARED_CACHE_SIZE of them (jigsaw regions included;
+    a 64x64 one holds about a megabyte). The core searches grids up to 16x16 on bitboards;
+    ``bitboards=False`` keeps its generic variant search (for tests; it does not read cage sums,
+    so a killer geometry is refused there)."""
     tables = variant_tables(geometry)
     return None if tables is None else _core.variant(geometry.size, tables, bitboards=bitboards)
 
