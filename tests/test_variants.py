@@ -141,7 +141,8 @@ def test_the_core_finds_the_reference_solutions_of_variant_puzzles(shape, names,
        keep=st.floats(0.2, 0.6))
 def test_9x9_grids_with_extra_houses_agree_with_the_reference(names, seed, keep):
     """X and Windoku 9x9 are searched on the classic band words with the extra houses
-    (sk_xw9.c): from sparse grids with many solutions to nearly full ones."""
+    (sk_xw9.c), X + Windoku on the variant bitboards: from sparse grids with many solutions to
+    nearly full ones."""
     agrees_with_the_reference(Geometry.of(9).with_variants(names), seed, keep)
 
 

@@ -382,25 +382,10 @@ class ChainSearch:
             for k in range(1, WALK_MAX_LINKS + 1):
                 adj = strong if k & 1 else weak
                 if not self.layered:
-                    acc = 0
-                    m = levels[-1]
-                    while m:
-                        low = m & -m
-                        acc |= adj[low.bit_length() - 1]
-                        m ^= low
-                    levels.append(acc)
-                    closing = acc
+                    levels.append(_spread(levels[-1], adj))
+                    closing = levels[-1]
                 else:
-                    acc0 = acc1 = 0
-                    m0, m1 = levels[-1]
-                    while m0:
-                        low = m0 & -m0
-                        acc0 |= adj[low.bit_length() - 1]
-                        m0 ^= low
-                    while m1:
-                        low = m1 & -m1
-                        acc1 |= adj[low.bit_length() - 1]
-                        m1 ^= low
+                    acc0, acc1 = (_spread(m, adj) for m in levels[-1])
                     levels.append((acc0 & ~special, acc1 | acc0 & special))
                     closing = levels[-1][1]
                 if not k & 1 or k < 3:
@@ -478,6 +463,16 @@ class ChainSearch:
             return out  # the ends share a cell on one digit
         back(e, k, 1, 1 << s | 1 << e | overlaps.get(s, 0) | overlaps.get(e, 0))
         return out
+
+
+def _spread(mask: int, adj: list[int]) -> int:
+    """The nodes linked (by ``adj``) to some node of ``mask``."""
+    out = 0
+    while mask:
+        low = mask & -mask
+        out |= adj[low.bit_length() - 1]
+        mask ^= low
+    return out
 
 
 def _alternating(k: int) -> list[bool]:
