@@ -66,6 +66,7 @@ class InferenceGraph:
         self.size, self.ncells, self.grouped = n, nc, grouped
         self.cand_ids = n * nc
         self.cand_bits = (1 << self.cand_ids) - 1
+        self._first_cell_nodes = sum(1 << d * nc for d in range(n))  # cell 0's node of each digit
         peers = peer_masks(g)
         self.digit_cells = dm = digit_cell_masks(pos)  # digit -> cells holding it
         strong = [0] * self.cand_ids
@@ -359,6 +360,10 @@ class InferenceGraph:
 
     def node_of(self, cell: int, digit: int) -> int:
         return (digit - 1) * self.ncells + cell
+
+    def cell_nodes(self, cell: int) -> int:
+        """The mask of the cell's candidate-node ids, one per digit (present or not)."""
+        return self._first_cell_nodes << cell
 
     def name(self, node: int) -> str:
         """``r1c2=5`` (in the language in use); a group ``r1c78=5`` or ``r45c2=5`` (numbers

@@ -156,12 +156,8 @@ class ChainSearch:
         expansions = 0
         for st in self.states:
             frontier = st[3]
-            acc = 0
-            while frontier:
-                low = frontier & -frontier
-                acc |= adj[low.bit_length() - 1]
-                frontier ^= low
-                expansions += 1
+            acc = _spread(frontier, adj)
+            expansions += frontier.bit_count()
             if odd:
                 new = acc & ~st[2]
                 st[2] |= new
@@ -191,17 +187,8 @@ class ChainSearch:
         expansions = 0
         for st in self.states:
             fr0, fr1 = st[3]
-            acc0 = acc1 = 0
-            while fr0:
-                low = fr0 & -fr0
-                acc0 |= adj[low.bit_length() - 1]
-                fr0 ^= low
-                expansions += 1
-            while fr1:
-                low = fr1 & -fr1
-                acc1 |= adj[low.bit_length() - 1]
-                fr1 ^= low
-                expansions += 1
+            acc0, acc1 = _spread(fr0, adj), _spread(fr1, adj)
+            expansions += fr0.bit_count() + fr1.bit_count()
             seen = st[2] if odd else st[1]
             new0 = acc0 & ~special & ~seen[0]
             new1 = (acc1 | acc0 & special) & ~seen[1]
@@ -256,12 +243,7 @@ class ChainSearch:
         ``e`` removes something only if it is in the second mask."""
         weak = self.graph.weak
         ws = weak[s] & self.graph.cand_bits
-        reach = 0
-        m = ws
-        while m:
-            low = m & -m
-            reach |= weak[low.bit_length() - 1]
-            m ^= low
+        reach = _spread(ws, weak)
         self.partners[s] = (ws, reach)
         return ws, reach
 
@@ -281,8 +263,7 @@ class ChainSearch:
                 return
         elif self.listing:  # listed as HoDoKu's find-all does: the cell's other digits go
             cell = graph.candidate(s)[0]
-            in_cell = sum(1 << graph.node_of(cell, d) for d in range(1, graph.size + 1))
-            elims, places = graph.candidates_of(graph.weak[s] & in_cell), []
+            elims, places = graph.candidates_of(graph.weak[s] & graph.cell_nodes(cell)), []
             if not elims:
                 return
         else:
@@ -329,7 +310,7 @@ class ChainSearch:
             loop_cells = 0
             for n in path:
                 for c in graph.cells(n):
-                    loop_cells |= sum(1 << graph.node_of(c, d) for d in range(1, graph.size + 1))
+                    loop_cells |= graph.cell_nodes(c)
             changes.append((in_cells | outside & ~loop_cells) & graph.cand_bits & ~on_loop)
         for hit in changes:
             key = ("cnl", hit)

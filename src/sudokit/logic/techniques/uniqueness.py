@@ -97,9 +97,9 @@ def common_peers(g: Geometry, cells: Sequence[int]) -> set[int]:
     return out.difference(cells)
 
 
-def shared_houses(g: Geometry, a: int, b: int) -> list[int]:
-    """Indices of the houses holding both cells."""
-    return [h for h in g.houses_of[a] if h in g.houses_of[b]]
+def shared_houses(g: Geometry, first: int, *rest: int) -> list[int]:
+    """Indices of the houses holding every one of the cells."""
+    return [h for h in g.houses_of[first] if all(h in g.houses_of[c] for c in rest)]
 
 
 def _rect_name(g: Geometry, rect: Rect):
@@ -264,13 +264,13 @@ def unique_rectangle_3(pos: Position):
                     if popcount(union) != k + 1:
                         continue
                     group = (*roof, *subset)
-                    if kind == 2 and (len({g.row_of(c) for c in group}) == 1
-                                      or len({g.col_of(c) for c in group}) == 1):
+                    common = shared_houses(g, *group)
+                    if kind == 2 and any(x // n < 2 for x in common):
                         continue  # the line's pass lists it, with this box's removals
                     zone, houses = [c for c in others if c not in subset], [h]
-                    boxes = {g.box_of(c) for c in group}
-                    if kind in (0, 1) and len(boxes) == 1:
-                        box = 2 * n + boxes.pop()
+                    boxes = [x for x in common if x // n == 2]
+                    if kind in (0, 1) and boxes:
+                        box = boxes[0]
                         houses.append(box)
                         zone += [c for c in g.houses[box]
                                  if pos.cands[c] and c not in group and c not in zone]
