@@ -11,6 +11,12 @@
 #define SK9_SOLVE_PARAMS
 #endif
 
+/* SK9_PATTERN_FIRST 1 (the default) branches on band and stack patterns only; 0 (sk_xw9.c) on a
+ * bivalue cell first, then a pattern of two, else the cell with the fewest candidates. */
+#ifndef SK9_PATTERN_FIRST
+#define SK9_PATTERN_FIRST 1
+#endif
+
 #define minirows SK9(minirows)
 #define fold_cols SK9(fold_cols)
 #define row_singles SK9(row_singles)
@@ -27,6 +33,7 @@
 #define apply_pattern SK9(apply_pattern)
 #define solved SK9(solved)
 #define search SK9(search)
+#define triads SK9(triads)
 
 /* The set of non-empty minirows of a band word (bit 3 * row + box). */
 #ifdef SK9_PEXT
@@ -92,6 +99,56 @@ static inline int update_digit(S9 *s, int d, uint32_t *dirty) {
     return 1;
 }
 
+/* Hidden triads of a band: a minirow (three cells of a row in one box) holds three different
+ * digits, so when three digits can go nowhere else in its row (their only minirow there), the
+ * band's other digits leave it. Returns the digits changed. */
+static inline uint32_t triads(S9 *s) {
+    uint32_t dirty = 0;
+    for (int b = 0; b < 3; b++) {
+        if (!s->uns[b]) continue;
+        uint32_t one = 0, two = 0, full = 0, forced[9];
+        for (int d = 0; d < 9; d++) {
+            uint32_t f = T_onemini[minirows(s->c[d][b])];
+            forced[d] = f;
+            full |= two & f;
+            two |= one & f;
+            one |= f;
+        }
+        if (!full) continue;
+        for (int d = 0; d < 9; d++) {
+            uint32_t x = s->c[d][b], n = x;
+            for (uint32_t m = full & ~forced[d]; m; m &= m - 1) n &= ~T_minicells[sk_ctz32(m)];
+            if (n != x) {
+                s->c[d][b] = n;
+                dirty |= 1u << d;
+            }
+        }
+    }
+#ifdef SK9_VTRIADS
+    for (int b = 0; b < 3; b++) {
+        if (!s->uns[b]) continue;
+        uint32_t one = 0, two = 0, full = 0, forced[9];
+        for (int d = 0; d < 9; d++) {
+            uint32_t f = T_onemini[fold_cols(s->c[d][b])];
+            forced[d] = f;
+            full |= two & f;
+            two |= one & f;
+            one |= f;
+        }
+        if (!full) continue;
+        for (int d = 0; d < 9; d++) {
+            uint32_t x = s->c[d][b], n = x;
+            for (uint32_t m = full & ~forced[d]; m; m &= m - 1) n &= ~T_colcells[sk_ctz32(m)];
+            if (n != x) {
+                s->c[d][b] = n;
+                dirty |= 1u << d;
+            }
+        }
+    }
+#endif
+    return dirty;
+}
+
 /* Propagate to a fixpoint. Returns 0 on a contradiction. */
 static int propagate(S9 *s, uint32_t dirty) {
     for (;;) {
@@ -121,6 +178,7 @@ static int propagate(S9 *s, uint32_t dirty) {
                 dirty |= 1u << d;
             }
         }
+        if (!dirty && !s->plain) dirty = triads(s);
         if (!dirty) return 1;
     }
 }
@@ -320,10 +378,11 @@ static int search(sk_job *job, S9 *s, uint64_t *rng) {
          * giving the same grid: generated puzzles, tests and documents name seeds. */
         choose_cell(s, &b, &p, &ds, 0x7007007u);
         cell = 1;
-    } else if (!(cell = choose_bivalue(s, &b, &p, &ds))) {
+    } else if (SK9_PATTERN_FIRST || !(cell = choose_bivalue(s, &b, &p, &ds))) {
+        cell = 0;
         choose_pattern(s, &pt);
         ds = pt.perms;
-        if (sk_pop32(ds) > 2) { /* sparse grids: a pattern of three or more grows the tree */
+        if (!SK9_PATTERN_FIRST && sk_pop32(ds) > 2) {
             choose_cell(s, &b, &p, &ds, BOX0_CELLS);
             cell = 1;
         }
@@ -355,6 +414,7 @@ static int SK9(solve)(const uint8_t *grid, sk_job *job SK9_SOLVE_PARAMS) {
     s.g = houses;
 #endif
     uint64_t rng = job->seed;
+    s.plain = job->randomize;
     for (int d = 0; d < 9; d++) s.c[d][0] = s.c[d][1] = s.c[d][2] = BAND_FULL;
     s.uns[0] = s.uns[1] = s.uns[2] = BAND_FULL;
     for (int cell = 0; cell < 81; cell++) {
@@ -406,4 +466,5 @@ static int SK9(solve)(const uint8_t *grid, sk_job *job SK9_SOLVE_PARAMS) {
 #undef apply_pattern
 #undef solved
 #undef search
+#undef triads
 #undef SK9_SOLVE_PARAMS

@@ -16,6 +16,8 @@ static uint32_t T_colcells[9];    /* the 3 cells of a column in a band */
 static uint8_t T_perms[512];      /* minirow set -> the permutations (bit p) it still allows */
 static uint8_t T_nperms[512];     /* how many */
 static uint16_t T_permset[6];     /* permutation -> its minirow set (bit 3i + j: row i, box j) */
+static uint16_t T_onemini[512];   /* minirow set -> its minirows alone in their row */
+static uint32_t T_minicells[9];   /* minirow (bit 3i + j) -> its three cells in the band word */
 
 static uint32_t expand_cols(unsigned cols) {
     uint32_t m = 0;
@@ -59,6 +61,18 @@ static void bb9_tables_init(void) {
         }
         T_lock[x] = expand_cols(lock);
         T_claim[x] = expand_cols(claim);
+    }
+    for (unsigned x = 0; x < 512; x++) {
+        unsigned one = 0;
+        for (int i = 0; i < 3; i++) {
+            unsigned g = (x >> (3 * i)) & 7;
+            if (g && !(g & (g - 1))) one |= g << (3 * i);
+        }
+        T_onemini[x] = (uint16_t)one;
+    }
+    for (int k = 0; k < 9; k++) {
+        int i = k / 3, j = k % 3;
+        T_minicells[k] = 7u << (9 * i + 3 * j);
     }
     for (int p = 0; p < 27; p++) T_rowpeers[p] = (0x1FFu << (9 * (p / 9))) & ~(1u << p);
     for (int c = 0; c < 9; c++) T_colcells[c] = expand_cols(1u << c);
