@@ -97,6 +97,20 @@ def test_node_limit_stops_the_search_with_a_clear_result():
         core.is_unique(HARD, node_limit=1)
 
 
+def test_near_empty_grids_find_two_solutions_in_a_small_search():
+    # A few givens of a solution leave a great many solutions; a solver that branches on band
+    # patterns alone can wander for hundreds of thousands of nodes before it finds two. The
+    # budget is a node count, so the test does not depend on the machine's speed.
+    rng = random.Random(5)
+    solution = core.solve(Grid.empty(Geometry.of(9)), limit=1).solution
+    for givens in (0, 2, 4, 6, 8, 10, 12):
+        for _ in range(10):
+            cells = set(rng.sample(range(81), givens))
+            text = "".join(str(v) if i in cells else "." for i, v in enumerate(solution.values))
+            result = core.solve(text, limit=2, node_limit=50_000)
+            assert result.count == 2 and result.status == "multiple", (givens, text, result.nodes)
+
+
 def test_time_limit_stops_an_endless_count():
     # An empty 9x9 has 6.67e21 solutions: counting them all must stop at the time limit.
     result = core.solve(Grid.empty(Geometry.of(9)), limit=None, keep=0, time_limit=0.05)

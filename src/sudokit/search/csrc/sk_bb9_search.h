@@ -11,11 +11,15 @@
 #define SK9_SOLVE_PARAMS
 #endif
 
-/* SK9_PATTERN_FIRST 1 (the default) branches on band and stack patterns only; 0 (sk_xw9.c) on a
- * bivalue cell first, then a pattern of two, else the cell with the fewest candidates. */
+/* SK9_PATTERN_FIRST 1 (the default) branches on band and stack patterns only, for the first
+ * PATTERN_GUESSES branch points; 0 (sk_xw9.c), and after those, on a bivalue cell first, then a
+ * pattern of two, else the cell with the fewest candidates. Patterns alone can lose their way
+ * on sparse grids with many solutions (six givens: up to 800,000 branch points to find two
+ * solutions); no puzzle of the benchmark sets needed more than 529. */
 #ifndef SK9_PATTERN_FIRST
 #define SK9_PATTERN_FIRST 1
 #endif
+#define PATTERN_GUESSES 1000
 
 #define minirows SK9(minirows)
 #define fold_cols SK9(fold_cols)
@@ -378,11 +382,11 @@ static int search(sk_job *job, S9 *s, uint64_t *rng) {
          * giving the same grid: generated puzzles, tests and documents name seeds. */
         choose_cell(s, &b, &p, &ds, 0x7007007u);
         cell = 1;
-    } else if (SK9_PATTERN_FIRST || !(cell = choose_bivalue(s, &b, &p, &ds))) {
+    } else if ((SK9_PATTERN_FIRST && job->guesses < PATTERN_GUESSES) || !(cell = choose_bivalue(s, &b, &p, &ds))) {
         cell = 0;
         choose_pattern(s, &pt);
         ds = pt.perms;
-        if (!SK9_PATTERN_FIRST && sk_pop32(ds) > 2) {
+        if (sk_pop32(ds) > 2 && (!SK9_PATTERN_FIRST || job->guesses >= PATTERN_GUESSES)) {
             choose_cell(s, &b, &p, &ds, BOX0_CELLS);
             cell = 1;
         }
@@ -414,7 +418,7 @@ static int SK9(solve)(const uint8_t *grid, sk_job *job SK9_SOLVE_PARAMS) {
     s.g = houses;
 #endif
     uint64_t rng = job->seed;
-    s.plain = job->randomize;
+    s.plain = job->randomize || job->limit > 2; /* counting many solutions: triads cost more than they prune */
     for (int d = 0; d < 9; d++) s.c[d][0] = s.c[d][1] = s.c[d][2] = BAND_FULL;
     s.uns[0] = s.uns[1] = s.uns[2] = BAND_FULL;
     for (int cell = 0; cell < 81; cell++) {
@@ -468,3 +472,4 @@ static int SK9(solve)(const uint8_t *grid, sk_job *job SK9_SOLVE_PARAMS) {
 #undef search
 #undef triads
 #undef SK9_SOLVE_PARAMS
+#undef PATTERN_GUESSES
