@@ -40,8 +40,9 @@ NESTED_LEVELS = (2, 3, 4, 5)
 #: easiest, as SE does; else the first hint found will do.
 EXHAUSTIVE = [False]
 
-#: Hints a nested level collects before the easiest of them is taken (the search stops there).
-PICK = 6
+#: Hints a nested level collects, while a rating runs, before the easiest of them is taken
+#: (None: every hint of the level, as SE compares them; 6 put the top of the scale 0.2-0.4 high).
+PICK = None
 
 #: Inner hints a nested branch compares at each of its fixpoints while a rating runs.
 INNER_PICK = 4
