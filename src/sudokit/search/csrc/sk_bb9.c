@@ -39,7 +39,7 @@
 typedef struct {
     uint32_t c[9][3];  /* candidates of digit d in band b */
     uint32_t uns[3];   /* cells not yet placed */
-    int plain;         /* no hidden triads: seeded searches keep their grids */
+    int plain;         /* no hidden triads: seeded searches (to keep their grids) and counts past two */
 } S9;
 
 #include "sk_bb9_tables.h"

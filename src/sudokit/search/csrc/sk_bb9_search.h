@@ -128,28 +128,6 @@ static inline uint32_t triads(S9 *s) {
             }
         }
     }
-#ifdef SK9_VTRIADS
-    for (int b = 0; b < 3; b++) {
-        if (!s->uns[b]) continue;
-        uint32_t one = 0, two = 0, full = 0, forced[9];
-        for (int d = 0; d < 9; d++) {
-            uint32_t f = T_onemini[fold_cols(s->c[d][b])];
-            forced[d] = f;
-            full |= two & f;
-            two |= one & f;
-            one |= f;
-        }
-        if (!full) continue;
-        for (int d = 0; d < 9; d++) {
-            uint32_t x = s->c[d][b], n = x;
-            for (uint32_t m = full & ~forced[d]; m; m &= m - 1) n &= ~T_colcells[sk_ctz32(m)];
-            if (n != x) {
-                s->c[d][b] = n;
-                dirty |= 1u << d;
-            }
-        }
-    }
-#endif
     return dirty;
 }
 
