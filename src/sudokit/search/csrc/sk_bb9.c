@@ -17,8 +17,7 @@
  *  - naked singles from counters over the nine digit words of a band (cells seen once, twice,
  *    three times), which also expose empty cells and bivalue cells for branching.
  *  - hidden triads on minirows: three digits whose only minirow in a row is the same one fill
- *    it, so the other digits leave it (at each fixpoint of the rules above; not when counting
- *    more than two solutions, where they cost more than they prune).
+ *    it, so the other digits leave it (at each fixpoint of the rules above).
  * Search: depth-first, branching on a digit's pattern in a band or stack (which minirow, or
  * minicolumn, of each box holds it: one of at most six permutations), in the band or stack with
  * the fewest patterns left over all digits, on a digit with the fewest patterns (the triad-based
@@ -26,7 +25,9 @@
  * beat a bivalue cell first: 1.3x on forum_hardest_1106, with about a quarter fewer guesses.
  * After 1,000 branch points (sparse grids with many solutions, where patterns alone can take
  * hundreds of thousands) a search goes back to a bivalue cell first.
- * Seeded searches branch on cells only and skip the triads, as before, so a seed keeps its grid.
+ * Seeded searches branch on cells only and skip the triads, as before, so a seed keeps its grid;
+ * counts of more than two solutions search as before too (a bivalue cell first, no triads):
+ * patterns first found no solution of an empty grid in 1,000 nodes.
  * The state is copied per branch (124 bytes), no undo log.
  * Propagation and search live in sk_bb9_search.h, compiled here twice (portable, and for BMI2
  * on x86-64 with gcc); sk_bb9_init picks the copy the processor can run.
@@ -39,7 +40,7 @@
 typedef struct {
     uint32_t c[9][3];  /* candidates of digit d in band b */
     uint32_t uns[3];   /* cells not yet placed */
-    int plain;         /* no hidden triads: seeded searches (to keep their grids) and counts past two */
+    int plain;         /* no triads, no pattern-first: seeded searches (to keep their grids), counts past two */
 } S9;
 
 #include "sk_bb9_tables.h"

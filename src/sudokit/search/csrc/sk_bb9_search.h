@@ -360,11 +360,11 @@ static int search(sk_job *job, S9 *s, uint64_t *rng) {
          * giving the same grid: generated puzzles, tests and documents name seeds. */
         choose_cell(s, &b, &p, &ds, 0x7007007u);
         cell = 1;
-    } else if ((SK9_PATTERN_FIRST && job->guesses < PATTERN_GUESSES) || !(cell = choose_bivalue(s, &b, &p, &ds))) {
+    } else if ((SK9_PATTERN_FIRST && !s->plain && job->guesses < PATTERN_GUESSES) || !(cell = choose_bivalue(s, &b, &p, &ds))) {
         cell = 0;
         choose_pattern(s, &pt);
         ds = pt.perms;
-        if (sk_pop32(ds) > 2 && (!SK9_PATTERN_FIRST || job->guesses >= PATTERN_GUESSES)) {
+        if (sk_pop32(ds) > 2 && (!SK9_PATTERN_FIRST || s->plain || job->guesses >= PATTERN_GUESSES)) {
             choose_cell(s, &b, &p, &ds, BOX0_CELLS);
             cell = 1;
         }
@@ -396,7 +396,7 @@ static int SK9(solve)(const uint8_t *grid, sk_job *job SK9_SOLVE_PARAMS) {
     s.g = houses;
 #endif
     uint64_t rng = job->seed;
-    s.plain = job->randomize || job->limit > 2; /* counting many solutions: triads cost more than they prune */
+    s.plain = job->randomize || job->limit > 2; /* counting many solutions: the bivalue-first search, no triads */
     for (int d = 0; d < 9; d++) s.c[d][0] = s.c[d][1] = s.c[d][2] = BAND_FULL;
     s.uns[0] = s.uns[1] = s.uns[2] = BAND_FULL;
     for (int cell = 0; cell < 81; cell++) {
