@@ -40,7 +40,7 @@
 typedef struct {
     uint32_t c[9][3];  /* candidates of digit d in band b */
     uint32_t uns[3];   /* cells not yet placed */
-    int plain;         /* no triads, no pattern-first: seeded searches (to keep their grids), counts past two */
+    int plain;         /* no triads, no patterns first: seeded searches, counts past two */
 } S9;
 
 #include "sk_bb9_tables.h"

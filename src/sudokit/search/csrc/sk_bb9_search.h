@@ -12,10 +12,11 @@
 #endif
 
 /* SK9_PATTERN_FIRST 1 (the default) branches on band and stack patterns only, for the first
- * PATTERN_GUESSES branch points; 0 (sk_xw9.c), and after those, on a bivalue cell first, then a
- * pattern of two, else the cell with the fewest candidates. Patterns alone can lose their way
- * on sparse grids with many solutions (six givens: up to 800,000 branch points to find two
- * solutions); no puzzle of the benchmark sets needed more than 529. */
+ * PATTERN_GUESSES branch points; 0 (sk_xw9.c), after those, and in plain searches (S9.plain), on
+ * a bivalue cell first, then a pattern of two, else the cell with the fewest candidates.
+ * Patterns alone can lose their way on sparse grids with many solutions (six givens: up to
+ * 800,000 branch points to find two solutions); no puzzle of the benchmark sets needed more
+ * than 529. */
 #ifndef SK9_PATTERN_FIRST
 #define SK9_PATTERN_FIRST 1
 #endif
@@ -353,18 +354,19 @@ static int search(sk_job *job, S9 *s, uint64_t *rng) {
     int b = 0, p = 0;
     unsigned ds;
     Pattern pt = {0, 0, 0, 0};
-    int cell;
+    int cell, patterns = 0; /* patterns only (see PATTERN_GUESSES) */
     if (job->randomize) {
         /* Seeded searches branch as they did before the pattern branching, with the tie-break's
          * old box mask too (0x7007007, which is not a box of a band word), so that a seed keeps
          * giving the same grid: generated puzzles, tests and documents name seeds. */
         choose_cell(s, &b, &p, &ds, 0x7007007u);
         cell = 1;
-    } else if ((SK9_PATTERN_FIRST && !s->plain && job->guesses < PATTERN_GUESSES) || !(cell = choose_bivalue(s, &b, &p, &ds))) {
+    } else if ((patterns = SK9_PATTERN_FIRST && !s->plain && job->guesses < PATTERN_GUESSES) ||
+               !(cell = choose_bivalue(s, &b, &p, &ds))) {
         cell = 0;
         choose_pattern(s, &pt);
         ds = pt.perms;
-        if (sk_pop32(ds) > 2 && (!SK9_PATTERN_FIRST || s->plain || job->guesses >= PATTERN_GUESSES)) {
+        if (sk_pop32(ds) > 2 && !patterns) {
             choose_cell(s, &b, &p, &ds, BOX0_CELLS);
             cell = 1;
         }
@@ -396,7 +398,7 @@ static int SK9(solve)(const uint8_t *grid, sk_job *job SK9_SOLVE_PARAMS) {
     s.g = houses;
 #endif
     uint64_t rng = job->seed;
-    s.plain = job->randomize || job->limit > 2; /* counting many solutions: the bivalue-first search, no triads */
+    s.plain = job->randomize || job->limit > 2; /* seeded, or counting many solutions */
     for (int d = 0; d < 9; d++) s.c[d][0] = s.c[d][1] = s.c[d][2] = BAND_FULL;
     s.uns[0] = s.uns[1] = s.uns[2] = BAND_FULL;
     for (int cell = 0; cell < 81; cell++) {

@@ -44,7 +44,7 @@ typedef struct {
 typedef struct {
     uint32_t c[9][3];
     uint32_t uns[3];
-    int plain;         /* no triads, no pattern-first: seeded searches (to keep their grids), counts past two */
+    int plain;         /* no triads, no patterns first: seeded searches, counts past two */
     const XWHouses *g;
 } S9;
 
