@@ -30,10 +30,12 @@ Candidates are numbered ``p = cell * n + digit - 1``; a potential's key is ``2p 
 from __future__ import annotations
 
 from collections import deque
+from functools import lru_cache
 
 from ... import limits
 from ...errors import SearchLimitError
 from ...geometry import Geometry
+from .. import _static_chains
 from ..links import cells_of
 from ..position import Position
 from .propagation import SINGLES, Base, branch as propagate, tables
@@ -631,6 +633,66 @@ class StaticGraph:
         out = self._memo[p] = (on, off)
         return out
 
+    def may_conflict(self, p: int) -> bool:
+        """Whether the static branch of ``p`` on (in the focus) contradicts."""
+        if not self.relevant >> self.index(p) & 1:
+            return False
+        on_set, off_set = self.closure(p)
+        return bool(on_set & off_set)
+
+    def may_agree(self, ps: list[int]) -> bool:
+        """Whether the static branches of ``ps`` contradict none and share a result."""
+        ons, offs = -1, -1
+        for p in ps:
+            on_set, off_set = self.closure(p)
+            if on_set & off_set:
+                return False
+            ons &= on_set
+            offs &= off_set
+        return bool(ons | offs)
+
+
+@lru_cache(maxsize=None)
+def _c_tables(g: Geometry):
+    t = tables(g)
+    cells = range(g.ncells)
+    return _static_chains.Tables(t.n, [g.peers[c] for c in cells], g.houses,
+                                 [g.houses_of[c] for c in cells])
+
+
+class CStaticGraph:
+    """:class:`StaticGraph`'s questions answered in C (:mod:`sudokit.logic._static_chains`,
+    the same closures, each counted against the budget when first computed)."""
+
+    __slots__ = ("graph", "budget")
+
+    def __init__(self, engine, reference: list[int] | None = None) -> None:
+        self.graph = _static_chains.StaticGraph(_c_tables(engine.g), engine.cands, reference)
+        self.budget = engine.budget
+
+    def may_conflict(self, p: int) -> bool:
+        r = self.graph.conflict(p)
+        if r & 2:
+            self.budget.spend()
+        return bool(r & 1)
+
+    def may_agree(self, ps: list[int]) -> bool:
+        r = self.graph.agree(ps)
+        for _ in range(r >> 1):
+            self.budget.spend()
+        return bool(r & 1)
+
+
+def static_graph(engine, reference: list[int] | None = None):
+    """The static implications of the engine's grid (in C up to 16x16), focused on what the
+    ``reference`` grid lacks when given (:meth:`StaticGraph.focus`)."""
+    if len(engine.cands) * engine.n <= _static_chains.MAX_CANDIDATES:
+        return CStaticGraph(engine, reference)
+    graph = StaticGraph(engine)
+    if reference is not None:
+        graph.focus(reference)
+    return graph
+
 
 class SinglesFilter:
     """Placement propagation with singles (:mod:`.propagation`, on bitboards) as a cheap test
@@ -695,35 +757,19 @@ def search(engine: Engine, kinds: str, first: bool = False, skip=None, reference
         return b
 
     level, dyn = engine.level, engine.dynamic
-    graph = StaticGraph(engine) if not dyn and level == 0 else None
-    if graph is not None and reference is not None:
-        graph.focus(reference)
+    graph = static_graph(engine, reference) if not dyn and level == 0 else None
     singles = (SinglesFilter(engine) if dyn and level == 0 and engine.values is not None
                else None)
 
     def may_conflict(p: int) -> bool:
         if singles is not None:
             return singles.may_conflict(p)
-        if graph is None:
-            return True
-        if not graph.relevant >> graph.index(p) & 1:
-            return False
-        on_set, off_set = graph.closure(p)
-        return bool(on_set & off_set)
+        return True if graph is None else graph.may_conflict(p)
 
     def may_agree(ps: list[int]) -> bool:
         if singles is not None:
             return singles.may_agree(ps)
-        if graph is None:
-            return True
-        ons, offs = -1, -1
-        for p in ps:
-            on_set, off_set = graph.closure(p)
-            if on_set & off_set:
-                return False
-            ons &= on_set
-            offs &= off_set
-        return bool(ons | offs)
+        return True if graph is None else graph.may_agree(ps)
 
     def agreeing(ps: list[int]) -> list[Branch] | None:
         """The branches of ``ps`` when none is a contradiction and they may agree on something."""
@@ -830,4 +876,4 @@ def base_difficulty(level: int, dynamic: bool) -> float:
 
 
 __all__ = ["ADVANCED", "Budget", "BudgetExhausted", "Branch", "Engine", "Hint", "NAKED",
-           "NODE_LIMIT", "SinglesFilter", "StaticGraph", "ancestors", "base_difficulty", "complexity", "rule_parents", "search"]
+           "NODE_LIMIT", "SinglesFilter", "StaticGraph", "static_graph", "ancestors", "base_difficulty", "complexity", "rule_parents", "search"]

@@ -21,6 +21,7 @@ Every search keeps a branch budget (:data:`.chaining.NODE_LIMIT`) on top of the 
 from __future__ import annotations
 
 import os
+import time
 from contextlib import contextmanager
 from collections.abc import Iterator
 
@@ -118,6 +119,7 @@ def _collect(pos, tech_id, levels, dynamic, kinds, skip, most, nodes) -> list[Hi
     with a budget of ``nodes`` branches."""
     found: list[Hint] = []
     for level in levels:
+        t0 = time.perf_counter() if _DEBUG else 0.0
         engine = Engine(pos.geometry, pos.cands, level, dynamic, Budget(nodes), pos.values)
         engine.inner_pick = INNER_PICK if EXHAUSTIVE[0] else 1
         try:
@@ -129,7 +131,7 @@ def _collect(pos, tech_id, levels, dynamic, kinds, skip, most, nodes) -> list[Hi
             last_exhausted.append(f"{tech_id} level {level}: {e}")
         if _DEBUG:
             print(f"  [{tech_id} level {level} {kinds}: {len(found)} hints, "
-                  f"{nodes - engine.budget.left} branches]")
+                  f"{nodes - engine.budget.left} branches, {time.perf_counter() - t0:.2f} s]")
         if found:
             break
     return found
