@@ -47,7 +47,7 @@ setup(
             depends=[f"{CSRC}/sk_common.h", f"{CSRC}/sk_bb9_search.h", f"{CSRC}/sk_bb9_tables.h", f"{CSRC}/sk_vbb_impl.h", f"{CSRC}/sk_carve.h"],
         ),
         # the chaining engine's static closures (logic/techniques/chaining.py is the reference)
-        Extension("sudokit.logic._static_chains", sources=["src/sudokit/logic/_static_chains.c"]),
+        Extension("sudokit.logic._chaining", sources=["src/sudokit/logic/_chaining.c"]),
     ],
     cmdclass={"build_ext": BuildExt},
 )

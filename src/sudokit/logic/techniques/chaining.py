@@ -35,7 +35,7 @@ from functools import lru_cache
 from ... import limits
 from ...errors import SearchLimitError
 from ...geometry import Geometry
-from .. import _static_chains
+from .. import _chaining
 from ..links import cells_of
 from ..position import Position
 from .propagation import SINGLES, Base, branch as propagate, tables
@@ -165,6 +165,8 @@ class Engine:
         #: inner hints compared at each fixpoint of a nested branch (1: the first will do)
         self.inner_pick = 1
         self.lines = 2 * t.n if len(t.house) >= 2 * t.n else 0  # rows, then columns
+        #: the C tables of the basic rules (None: the Python ones, the reference, run)
+        self.fast = _c_tables(g) if g.ncells * t.n <= _chaining.MAX_CANDIDATES else None
 
     # --- one branch ---------------------------------------------------------------------------
     def run(self, ons: list[int], offs: list[int]) -> Branch:
@@ -276,10 +278,15 @@ class Engine:
     def advanced(self, cands: list[int], boards: list[int]) -> list:
         """(candidate, parent keys, inner hint) removed by the first rule that removes something
         on the branch's grid and depends on the branch (its parents are not empty)."""
-        for rule in (self._locking, self._hidden_pairs, self._naked_pairs, self._x_wings):
-            found = rule(cands, boards)
+        if self.fast is not None:
+            found = _chaining.basic_rules(self.fast, cands, self.cands)
             if found:
                 return found
+        else:
+            for rule in (self._locking, self._hidden_pairs, self._naked_pairs, self._x_wings):
+                found = rule(cands, boards)
+                if found:
+                    return found
         if self.level >= 2:
             return self._inner(cands)
         return []
@@ -305,12 +312,22 @@ class Engine:
     def _locking(self, cands, boards):
         n = self.n
         found = []
+        inters, inter_of = self.tables.intersections, self.tables.inter_of
         for d in range(n):
             b = boards[d]
             lost = self.boards[d] & ~b
             if not b or not lost:  # a lock with no lost place is the position's own
                 continue
-            for seg, rest_a, rest_b in self.tables.intersections:
+            # only the intersections beside a lost place can lock on it
+            near, x = 0, lost
+            while x:
+                low = x & -x
+                x ^= low
+                near |= inter_of[low.bit_length() - 1]
+            while near:
+                low = near & -near
+                near ^= low
+                seg, rest_a, rest_b = inters[low.bit_length() - 1]
                 if not b & seg:
                     continue
                 for inside, outside in ((rest_a, rest_b), (rest_b, rest_a)):
@@ -326,9 +343,11 @@ class Engine:
         n = self.n
         found = []
         src = self.boards
-        lost_any = [src[d] & ~boards[d] for d in range(n)]
+        lost = 0
+        for d in range(n):
+            lost |= src[d] & ~boards[d]
         for hm in self.tables.house:
-            if not any(lost & hm for lost in lost_any):
+            if not lost & hm:
                 continue
             two = {}
             for d in range(n):
@@ -360,7 +379,15 @@ class Engine:
     def _naked_pairs(self, cands, boards):
         n = self.n
         found = []
+        src = self.cands
+        # a pair with parents has a cell that lost candidates and kept two
+        changed = 0
+        for c, m in enumerate(cands):
+            if m != src[c] and m.bit_count() == 2:
+                changed |= 1 << c
         for hm in self.tables.house:
+            if not hm & changed:
+                continue
             seen: dict[int, int] = {}
             x = hm
             while x:
@@ -656,18 +683,19 @@ class StaticGraph:
 def _c_tables(g: Geometry):
     t = tables(g)
     cells = range(g.ncells)
-    return _static_chains.Tables(t.n, [g.peers[c] for c in cells], g.houses,
-                                 [g.houses_of[c] for c in cells])
+    lines = 2 * t.n if len(t.house) >= 2 * t.n else 0
+    return _chaining.Tables(t.n, [g.peers[c] for c in cells], g.houses,
+                            [g.houses_of[c] for c in cells], g.segments, lines)
 
 
 class CStaticGraph:
-    """:class:`StaticGraph`'s questions answered in C (:mod:`sudokit.logic._static_chains`,
+    """:class:`StaticGraph`'s questions answered in C (:mod:`sudokit.logic._chaining`,
     the same closures, each counted against the budget when first computed)."""
 
     __slots__ = ("graph", "budget")
 
     def __init__(self, engine, reference: list[int] | None = None) -> None:
-        self.graph = _static_chains.StaticGraph(_c_tables(engine.g), engine.cands, reference)
+        self.graph = _chaining.StaticGraph(_c_tables(engine.g), engine.cands, reference)
         self.budget = engine.budget
 
     def may_conflict(self, p: int) -> bool:
@@ -686,7 +714,7 @@ class CStaticGraph:
 def static_graph(engine, reference: list[int] | None = None):
     """The static implications of the engine's grid (in C up to 16x16), focused on what the
     ``reference`` grid lacks when given (:meth:`StaticGraph.focus`)."""
-    if len(engine.cands) * engine.n <= _static_chains.MAX_CANDIDATES:
+    if len(engine.cands) * engine.n <= _chaining.MAX_CANDIDATES:
         return CStaticGraph(engine, reference)
     graph = StaticGraph(engine)
     if reference is not None:
