@@ -8,7 +8,9 @@ ratings), rates every puzzle with sudokit and reports
 - the share of puzzles whose score is within 0.1, 0.3 and 0.5 of ER, and the mean absolute
   difference; the same for EP and ED (:attr:`Rating.pearl`, :attr:`Rating.diamond`) within 0.2,
 - the same per source and per ER band, and how often the level agrees with ER's level,
-- with ``--details``, one row per puzzle (ER, score, hardest technique), worst first.
+- with ``--details``, one row per puzzle (ER, score, hardest technique), worst first;
+- always, the steps of every rating path checked against the solution (none may place a wrong
+  digit or remove the solution's).
 
 ``--file`` rates another file of the same kind: a header line, then puzzle and SE's ER, EP and
 ED (by name ``er``/``ep``/``ed`` or ``se_rating_er``/``se_ep``/``se_ed``; ``source`` optional);
@@ -54,9 +56,22 @@ def load(path: Path, count: int | None, every: int = 1) -> list[dict]:
 
 
 def rate_one(puzzle: str, time_limit: float | None):
+    """The rating, with the steps of its path checked against the solution: (rating, steps,
+    wrong steps: a placement not the solution's or an elimination of the solution's digit)."""
+    from sudokit import search
+    from sudokit.grid import Grid
     from sudokit.rating import rate
 
-    return rate(puzzle, time_limit=time_limit, unique=True)
+    solution = search.solve(Grid.parse(puzzle)).solution.values
+    checked = [0, 0]
+
+    def check(step) -> None:
+        checked[0] += 1
+        checked[1] += any(solution[c] != d for c, d in step.placements) or \
+            any(solution[c] == d for c, d in step.eliminations)
+
+    r = rate(puzzle, time_limit=time_limit, unique=True, on_step=check)
+    return r, checked[0], checked[1]
 
 
 def band(er: float) -> str:
@@ -89,9 +104,11 @@ def main(argv: list[str] | None = None) -> int:
     puzzles = [row["puzzle"] for row in rows]
     if args.jobs > 1:
         with Pool(args.jobs) as pool:
-            ratings = pool.map(work, puzzles, chunksize=1)
+            rated = pool.map(work, puzzles, chunksize=1)
     else:
-        ratings = [work(p) for p in puzzles]
+        rated = [work(p) for p in puzzles]
+    ratings = [r for r, _, _ in rated]
+    steps, wrong = sum(x[1] for x in rated), sum(x[2] for x in rated)
     results = list(zip(rows, ratings))
     seconds = time.perf_counter() - start
     if args.save:
@@ -104,6 +121,8 @@ def main(argv: list[str] | None = None) -> int:
           f"median {statistics.median(each):.2f} s, mean {statistics.mean(each):.2f} s, max {each[-1]:.2f} s\n")
     print(f"scores: median {statistics.median(r.score for r in ratings)}, needed trial "
           f"{sum(r.trial for r in ratings)}, not solved {sum(not r.solved for r in ratings)}")
+    print(f"every step of the rating paths checked against the solution: {steps:,} steps, "
+          f"{wrong} wrong")
     if "er" not in rows[0]:
         return 0
     er = [float(row["er"]) for row, _ in results]

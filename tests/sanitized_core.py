@@ -1,7 +1,8 @@
-"""Build the search core with AddressSanitizer + UndefinedBehaviorSanitizer.
+"""Build the search core (and the chaining engine's C loops) with AddressSanitizer +
+UndefinedBehaviorSanitizer.
 
 ``python tests/sanitized_core.py DEST`` copies the package to ``DEST/sudokit`` with the
-sanitized core in place of the optimised one, and prints the two lines a shell needs to run
+sanitized extensions in place of the optimised ones, and prints the two lines a shell needs to run
 Python against it (``PYTHONPATH=...`` and ``LD_PRELOAD=...``); ``.ci/sanitizers`` runs the
 differential and fuzz tests that way. :func:`build` is shared with test_core_sanitizers.py.
 """
@@ -18,6 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "sudokit"
 SEARCH = PACKAGE / "search"
+CORE_SOURCES = [SEARCH / "_core.c", *sorted((SEARCH / "csrc").glob("*.c"))]
+CHAINING_SOURCES = [PACKAGE / "logic" / "_chaining.c"]
 
 #: What the sanitizers need in the environment of a Python that loads the build.
 ENV = {"ASAN_OPTIONS": "detect_leaks=0:abort_on_error=0",
@@ -33,15 +36,15 @@ def runtime(gcc: str, name: str) -> str | None:
     return path if os.path.isabs(path) and os.path.exists(path) else None
 
 
-def build(out: Path) -> str:
-    """Compile the core with the sanitizers to ``out``; returns the libasan to preload."""
+def build(out: Path, sources: list[Path] = CORE_SOURCES) -> str:
+    """Compile the core (or other ``sources``) with the sanitizers to ``out``; returns the
+    libasan to preload."""
     gcc = shutil.which("gcc")
     if gcc is None:
         raise Unavailable("gcc is not installed")
     libasan = runtime(gcc, "libasan.so")
     if libasan is None or runtime(gcc, "libubsan.so") is None:
         raise Unavailable("gcc has no AddressSanitizer/UndefinedBehaviorSanitizer runtime")
-    sources = [SEARCH / "_core.c", *sorted((SEARCH / "csrc").glob("*.c"))]
     cmd = [gcc, "-O1", "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
            "-fno-omit-frame-pointer", "-shared", "-fPIC", f"-I{sysconfig.get_paths()['include']}",
            *map(str, sources), "-o", str(out)]
@@ -52,12 +55,15 @@ def build(out: Path) -> str:
 
 
 def sanitized_package(dest: Path) -> str:
-    """A copy of the package under ``dest`` whose core is the sanitizer build; returns the
-    libasan to preload."""
+    """A copy of the package under ``dest`` whose extensions are sanitizer builds; returns
+    the libasan to preload."""
     target = dest / "sudokit"
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
     shutil.rmtree(target, ignore_errors=True)
-    shutil.copytree(PACKAGE, target, ignore=shutil.ignore_patterns("__pycache__", "_core*.so", "_core*.pyd"))
-    return build(target / "search" / ("_core" + sysconfig.get_config_var("EXT_SUFFIX")))
+    shutil.copytree(PACKAGE, target, ignore=shutil.ignore_patterns(
+        "__pycache__", "_core*.so", "_core*.pyd", "_chaining*.so", "_chaining*.pyd"))
+    build(target / "logic" / ("_chaining" + suffix), CHAINING_SOURCES)
+    return build(target / "search" / ("_core" + suffix))
 
 
 if __name__ == "__main__":

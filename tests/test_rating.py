@@ -75,6 +75,19 @@ def test_the_hardest_step_decides():
         assert r.techniques.index(r.hardest) >= 0
 
 
+def test_the_rating_path_can_be_checked_step_by_step():
+    grid = Grid.parse(EASY)
+    solution = core.solve(grid).solution.values
+    seen = []
+    r = rate(grid, on_step=seen.append)
+    assert len(seen) == r.steps > 0
+    assert {s.technique for s in seen} == set(r.techniques)
+    # the steps, applied in order, fill the grid with the solution
+    placed = {c: d for s in seen for c, d in s.placements}
+    assert all(solution[c] == d for c, d in placed.items())
+    assert len(placed) == sum(1 for v in grid.values if not v)
+
+
 def test_a_last_empty_cell_rates_one():
     geometry = Geometry.of(9)
     grid, _ = puzzle_from_solution(geometry, 5, 1)

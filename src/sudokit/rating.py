@@ -464,7 +464,7 @@ def _check_solvable(position, unique: bool | None) -> bool:
 
 
 def rate(puzzle, *, time_limit: float | None = None, unique: bool | None = None,
-         ceiling: float | None = None) -> Rating:
+         ceiling: float | None = None, on_step=None) -> Rating:
     """Rate ``puzzle`` (a Grid, puzzle text or a Position) on the SE scale.
 
     ``unique``: whether the puzzle has one solution, if known (else the core checks; the
@@ -474,6 +474,7 @@ def rate(puzzle, *, time_limit: float | None = None, unique: bool | None = None,
     ``ceiling``: stop as soon as the puzzle is known to score above it (the returned rating
     is then partial: ``solved`` false and a score just above the ceiling) -- for generators
     looking for a band. Raises :class:`InvalidPuzzleError` for clashing givens or no solution.
+    ``on_step(step)`` is called with each step of the rating path, in order (to check them).
     """
     from .logic.techniques import REGISTRY
     from .logic.techniques.dynamic_chains import exhaustive
@@ -487,6 +488,9 @@ def rate(puzzle, *, time_limit: float | None = None, unique: bool | None = None,
         with exhaustive():
             path = solver.solve_path(position)
     geometry = position.geometry
+    if on_step is not None:
+        for step in path.steps:
+            on_step(step)
     scores = [solver.scores.get(id(s), step_score(s, geometry)) for s in path.steps]
     score = max(scores, default=0.0)
     trial = any(REGISTRY[s.technique].family in TRIAL_FAMILIES for s in path.steps)
