@@ -529,14 +529,18 @@ static PyTypeObject GraphType = {
 
 /* --- the basic rules inside a branch (Engine.advanced of the chaining engine) -------------- */
 
+/* Append (candidate, parents, None) to ``found``. */
+static int emit(PyObject *found, int candidate, PyObject *parents) {
+    PyObject *t = Py_BuildValue("(iOO)", candidate, parents, Py_None);
+    if (!t || PyList_Append(found, t) < 0) { Py_XDECREF(t); return -1; }
+    Py_DECREF(t);
+    return 0;
+}
+
 /* Append (cell * n + d, parents, None) for each cell of ``cells``. */
 static int offs(PyObject *found, int n, int d, cellset cells, PyObject *parents) {
     int c;
-    CS_EACH(c, cells) {
-        PyObject *t = Py_BuildValue("(iOO)", c * n + d, parents, Py_None);
-        if (!t || PyList_Append(found, t) < 0) { Py_XDECREF(t); return -1; }
-        Py_DECREF(t);
-    }
+    CS_EACH(c, cells) if (emit(found, c * n + d, parents) < 0) return -1;
     return 0;
 }
 
@@ -643,13 +647,10 @@ static int hidden_pairs(const Grids *g, PyObject *found) {
                 int c;
                 CS_EACH(c, where) {
                     for (unsigned m = g->cands[c] & ~keep; m; m &= m - 1) {
-                        PyObject *tu = Py_BuildValue("(iOO)", c * n + __builtin_ctz(m), parents,
-                                                     Py_None);
-                        if (!tu || PyList_Append(found, tu) < 0) {
-                            Py_XDECREF(tu); Py_DECREF(parents); Py_DECREF(keys);
+                        if (emit(found, c * n + __builtin_ctz(m), parents) < 0) {
+                            Py_DECREF(parents); Py_DECREF(keys);
                             return -1;
                         }
-                        Py_DECREF(tu);
                     }
                 }
                 Py_DECREF(parents);
