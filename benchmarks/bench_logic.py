@@ -52,6 +52,8 @@ SAME_SET_HODOKU = {
 
 
 def load(name: str, count: int) -> list[str]:
+    if count <= 0:
+        return []
     lines = [line.strip() for line in (DATA / f"{name}.txt").read_text().splitlines() if line.strip()]
     stride = max(1, len(lines) // count)
     return [line.replace("0", ".") for line in lines[::stride][:count]]
@@ -172,6 +174,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"no data sets at {DATA}", file=sys.stderr)
         return 1
     sets = {"top1465": load("top1465", args.count), "kaggle": load("kaggle", args.kaggle)}
+    warm_up = (sets["kaggle"] or sets["top1465"])[0]
+    sets = {name: puzzles for name, puzzles in sets.items() if puzzles}
     if args.hardest:
         sets["forum_hardest_1106"] = load("forum_hardest_1106", args.hardest)
     if args.elevenplus:
@@ -180,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
     for alias in args.solvers.split(","):
         name = ALIASES[alias.strip()]
         try:
-            SOLVERS[name]()(sets["kaggle"][0])  # warm up (imports, tables)
+            SOLVERS[name]()(warm_up)  # warm up (imports, tables)
         except ImportError as e:
             print(f"skipping {name}: {e} (pip install '.[bench]')", file=sys.stderr)
             continue
