@@ -679,7 +679,7 @@ class StaticGraph:
         return bool(ons | offs)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=64)  # a geometry each (jigsaw regions make many)
 def _c_tables(g: Geometry):
     t = tables(g)
     cells = range(g.ncells)
