@@ -164,8 +164,9 @@ class Engine:
         self.level, self.dynamic, self.budget = level, dynamic, budget
         #: inner hints compared at each fixpoint of a nested branch (1: the first will do)
         self.inner_pick = 1
-        self.lines = 2 * t.n if len(t.house) >= 2 * t.n else 0  # rows, then columns
-        #: the C tables of the basic rules (None: the Python ones, the reference, run)
+        self.lines = _lines(t)
+        #: the C tables of the basic rules and static closures (None: the Python ones, the
+        #: reference, run)
         self.fast = _c_tables(g) if g.ncells * t.n <= _chaining.MAX_CANDIDATES else None
 
     # --- one branch ---------------------------------------------------------------------------
@@ -679,13 +680,17 @@ class StaticGraph:
         return bool(ons | offs)
 
 
+def _lines(t) -> int:
+    """2n when the geometry's first houses are the n rows then the n columns (X-Wings), else 0."""
+    return 2 * t.n if len(t.house) >= 2 * t.n else 0
+
+
 @lru_cache(maxsize=64)  # a geometry each (jigsaw regions make many)
 def _c_tables(g: Geometry):
     t = tables(g)
     cells = range(g.ncells)
-    lines = 2 * t.n if len(t.house) >= 2 * t.n else 0
     return _chaining.Tables(t.n, [g.peers[c] for c in cells], g.houses,
-                            [g.houses_of[c] for c in cells], g.segments, lines)
+                            [g.houses_of[c] for c in cells], g.segments, _lines(t))
 
 
 class CStaticGraph:
@@ -695,7 +700,7 @@ class CStaticGraph:
     __slots__ = ("graph", "budget")
 
     def __init__(self, engine, reference: list[int] | None = None) -> None:
-        self.graph = _chaining.StaticGraph(_c_tables(engine.g), engine.cands, reference)
+        self.graph = _chaining.StaticGraph(engine.fast, engine.cands, reference)
         self.budget = engine.budget
 
     def may_conflict(self, p: int) -> bool:
@@ -714,7 +719,7 @@ class CStaticGraph:
 def static_graph(engine, reference: list[int] | None = None):
     """The static implications of the engine's grid (in C up to 16x16), focused on what the
     ``reference`` grid lacks when given (:meth:`StaticGraph.focus`)."""
-    if len(engine.cands) * engine.n <= _chaining.MAX_CANDIDATES:
+    if engine.fast is not None:
         return CStaticGraph(engine, reference)
     graph = StaticGraph(engine)
     if reference is not None:
