@@ -32,8 +32,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 def sound(path, solution: list[int]) -> bool:
     """True if no step of ``path`` removes a solution digit or places a wrong one."""
-    return all(solution[c] != d for s in path.steps for c, d in s.eliminations) and \
-        all(solution[c] == d for s in path.steps for c, d in s.placements)
+    return not any(s.errors(solution) for s in path.steps)
 
 
 def run_list(name: str, puzzles: list[str], time_limit: float, with_rating: bool) -> None:

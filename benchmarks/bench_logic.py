@@ -69,9 +69,7 @@ def check_steps(puzzle: str, steps, solution: list[int]) -> None:
     """Count the steps and report any that places a wrong digit or removes the solution's."""
     for step in steps:
         CHECKED["steps"] += 1
-        wrong = [(c, d) for c, d in step.placements if solution[c] != d]
-        wrong += [(c, d) for c, d in step.eliminations if solution[c] == d]
-        if wrong:
+        if step.errors(solution):
             CHECKED["wrong"] += 1
             print(f"WRONG STEP in {puzzle}: {step.explanation}", file=sys.stderr)
 

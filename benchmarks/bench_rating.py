@@ -67,8 +67,7 @@ def rate_one(puzzle: str, time_limit: float | None):
 
     def check(step) -> None:
         checked[0] += 1
-        checked[1] += any(solution[c] != d for c, d in step.placements) or \
-            any(solution[c] == d for c, d in step.eliminations)
+        checked[1] += bool(step.errors(solution))
 
     r = rate(puzzle, time_limit=time_limit, unique=True, on_step=check)
     return r, checked[0], checked[1]

@@ -15,6 +15,7 @@ from helpers import SINGLES, data_sample
 
 from sudokit.grid import Grid
 from sudokit.logic import LogicalSolver, Position
+from sudokit.logic.step import Step
 from sudokit.logic.techniques import REGISTRY
 from sudokit.search import solve
 
@@ -33,6 +34,15 @@ def wrong_changes(step, solution: list[int]) -> list[str]:
     bad += [f"removes {d} from cell {c}, the solution's digit" for c, d in step.eliminations
             if solution[c] == d]
     return bad
+
+
+def test_a_step_names_what_it_gets_wrong():
+    solution = [1, 2, 3, 4] * 4
+    step = Step("x", "x", 1.0, "", placements=[(0, 1), (1, 3)], eliminations=[(2, 3), (3, 1)])
+    # r1c2 holds 2, not 3; r1c3's 3 is the solution's
+    assert step.errors(solution) == [(1, 3), (2, 3)]
+    assert not Step("x", "x", 1.0, "", placements=[(0, 1)], eliminations=[(3, 1)]).errors(solution)
+    assert len(wrong_changes(step, solution)) == len(step.errors(solution))
 
 
 def check_every_instance(lines, walker: LogicalSolver, lister: LogicalSolver, every: int

@@ -103,6 +103,12 @@ class Step:
     def is_placement(self) -> bool:
         return bool(self.placements)
 
+    def errors(self, solution: list[int]) -> list[Candidate]:
+        """What the step gets wrong against ``solution`` (a digit per cell): its placements
+        of another digit, then its eliminations of the solution's digit (none: sound)."""
+        return ([(c, d) for c, d in self.placements if solution[c] != d]
+                + [(c, d) for c, d in self.eliminations if solution[c] == d])
+
     def key(self) -> tuple:
         """What the step changes, to recognise the same deduction found twice."""
         return (tuple(sorted(self.placements)), tuple(sorted(self.eliminations)))
