@@ -20,11 +20,15 @@
 
 typedef uint64_t word;
 
+/* Bit q of a row of words (sets of candidates, sets of cells). */
+static inline void set_bit(word *row, int q) { row[q >> 6] |= (word)1 << (q & 63); }
+static inline int get_bit(const word *row, int q) { return (int)(row[q >> 6] >> (q & 63) & 1); }
+
 /* A set of cells. */
 typedef struct { word w[CW]; } cellset;
 
-static inline void cs_add(cellset *s, int c) { s->w[c >> 6] |= (word)1 << (c & 63); }
-static inline int cs_has(const cellset *s, int c) { return (int)(s->w[c >> 6] >> (c & 63) & 1); }
+static inline void cs_add(cellset *s, int c) { set_bit(s->w, c); }
+static inline int cs_has(const cellset *s, int c) { return get_bit(s->w, c); }
 static inline cellset cs_and(cellset a, cellset b) {
     for (int i = 0; i < CW; i++) a.w[i] &= b.w[i];
     return a;
@@ -242,9 +246,6 @@ typedef struct {
     unsigned char *state;  /* 0 not computed, 1 computed, 3 computed with a contradiction */
 } GraphObject;
 
-static inline void set_bit(word *row, int q) { row[q >> 6] |= (word)1 << (q & 63); }
-static inline int get_bit(const word *row, int q) { return (int)(row[q >> 6] >> (q & 63) & 1); }
-
 static void graph_dealloc(GraphObject *self) {
     PyMem_Free(self->weak); PyMem_Free(self->strong); PyMem_Free(self->linked);
     PyMem_Free(self->relevant); PyMem_Free(self->on); PyMem_Free(self->off);
@@ -308,6 +309,16 @@ static void strong_row(const TablesObject *t, const unsigned *cands, const int *
 static int any_bit(const word *row, int W) {
     for (int i = 0; i < W; i++) if (row[i]) return 1;
     return 0;
+}
+
+/* out |= the rows (of W words) of every candidate in ``set``. */
+static void spread(const word *rows, const word *set, int W, word *out) {
+    for (int i = 0; i < W; i++) {
+        for (word x = set[i]; x; x &= x - 1) {
+            const word *row = rows + (size_t)(i * 64 + __builtin_ctzll(x)) * W;
+            for (int k = 0; k < W; k++) out[k] |= row[k];
+        }
+    }
 }
 
 static int graph_init(GraphObject *self, PyObject *args, PyObject *kwds) {
@@ -385,18 +396,9 @@ static int graph_init(GraphObject *self, PyObject *args, PyObject *kwds) {
         memcpy(frontier, reach, W * sizeof(word));
         while (any_bit(frontier, W)) {
             memset(fresh, 0, W * sizeof(word));
-            for (int i = 0; i < W; i++) {
-                for (word x = frontier[i]; x; x &= x - 1) {
-                    int r = i * 64 + __builtin_ctzll(x);
-                    const word *s = self->strong + (size_t)r * W;
-                    for (int j = 0; j < W; j++) {
-                        for (word y = s[j]; y; y &= y - 1) {
-                            const word *w = self->weak + (size_t)(j * 64 + __builtin_ctzll(y)) * W;
-                            for (int k = 0; k < W; k++) fresh[k] |= w[k];
-                        }
-                    }
-                }
-            }
+            for (int i = 0; i < W; i++) /* r's predecessors: the weak partners of its strong ones */
+                for (word x = frontier[i]; x; x &= x - 1)
+                    spread(self->weak, self->strong + (size_t)(i * 64 + __builtin_ctzll(x)) * W, W, fresh);
             for (int i = 0; i < W; i++) {
                 frontier[i] = fresh[i] & ~reach[i];
                 reach[i] |= frontier[i];
@@ -419,7 +421,7 @@ static int closure(GraphObject *g, int q) {
     if (g->state[q]) return 0;
     int W = g->W;
     word *on = g->on + (size_t)q * W, *off = g->off + (size_t)q * W;
-    word frontier[W], grown[W];
+    word frontier[W], grown[W], linked[W];
     memset(on, 0, W * sizeof(word));
     memset(off, 0, W * sizeof(word));
     set_bit(on, q);
@@ -427,24 +429,15 @@ static int closure(GraphObject *g, int q) {
     int clash = 0;
     while (any_bit(frontier, W)) {
         memset(grown, 0, W * sizeof(word));
-        for (int i = 0; i < W; i++) {
-            for (word x = frontier[i]; x; x &= x - 1) {
-                const word *w = g->weak + (size_t)(i * 64 + __builtin_ctzll(x)) * W;
-                for (int k = 0; k < W; k++) grown[k] |= w[k];
-            }
-        }
+        spread(g->weak, frontier, W, grown);
         for (int i = 0; i < W; i++) {
             grown[i] &= ~off[i];
             off[i] |= grown[i];
+            linked[i] = grown[i] & g->linked[i];
         }
         if (meets(off, on, W)) { clash = 1; break; }
         memset(frontier, 0, W * sizeof(word));
-        for (int i = 0; i < W; i++) {
-            for (word x = grown[i] & g->linked[i]; x; x &= x - 1) {
-                const word *s = g->strong + (size_t)(i * 64 + __builtin_ctzll(x)) * W;
-                for (int k = 0; k < W; k++) frontier[k] |= s[k];
-            }
-        }
+        spread(g->strong, linked, W, frontier);
         for (int i = 0; i < W; i++) {
             frontier[i] &= ~on[i];
             on[i] |= frontier[i];
