@@ -537,24 +537,24 @@ static int offs(PyObject *found, int n, int d, cellset cells, PyObject *parents)
     return 0;
 }
 
+/* Append the off key of candidate (c, d) to ``keys``. */
+static int add_key(PyObject *keys, int n, int c, int d) {
+    PyObject *k = PyLong_FromLong(2L * (c * n + d));
+    if (!k || PyList_Append(keys, k) < 0) { Py_XDECREF(k); return -1; }
+    Py_DECREF(k);
+    return 0;
+}
+
 /* Append the off keys of digit d in ``cells`` to ``keys``. */
 static int add_keys(PyObject *keys, int n, int d, cellset cells) {
     int c;
-    CS_EACH(c, cells) {
-        PyObject *k = PyLong_FromLong(2L * (c * n + d));
-        if (!k || PyList_Append(keys, k) < 0) { Py_XDECREF(k); return -1; }
-        Py_DECREF(k);
-    }
+    CS_EACH(c, cells) if (add_key(keys, n, c, d) < 0) return -1;
     return 0;
 }
 
 /* Append the off keys of the candidates cell c lost (src -> now). */
 static int add_gone(PyObject *keys, int n, int c, unsigned gone) {
-    for (; gone; gone &= gone - 1) {
-        PyObject *k = PyLong_FromLong(2L * (c * n + __builtin_ctz(gone)));
-        if (!k || PyList_Append(keys, k) < 0) { Py_XDECREF(k); return -1; }
-        Py_DECREF(k);
-    }
+    for (; gone; gone &= gone - 1) if (add_key(keys, n, c, __builtin_ctz(gone)) < 0) return -1;
     return 0;
 }
 
