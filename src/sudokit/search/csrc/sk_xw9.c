@@ -10,7 +10,8 @@
  * meets in two cells or more, both ways. The fixpoint then runs again if anything changed.
  * The classic solver's hidden triads apply too. Branching: a bivalue cell, else a band or stack
  * pattern of two, else the cell with the fewest candidates (patterns first, as the classic
- * solver branches, do not see the extra houses: X took 25% more nodes that way).
+ * solver branches, do not see the extra houses: X took 25% more nodes that way); among cells,
+ * the one with the most unplaced peers, extra houses included.
  * Seeded searches and searches with allowed-candidate masks go to the generic variant
  * bitboards (sk_vbb9.c), so that a seed keeps giving the same puzzle.
  */
