@@ -98,6 +98,35 @@ def test_without_minimal_a_node_limit_keeps_givens_it_could_not_decide():
     assert is_minimal(tight_grid)
 
 
+def test_a_second_pass_past_its_budget_gives_up_and_keeps_the_puzzle_unique():
+    geometry = Geometry.of(16)
+    solution = core.random_solution(geometry, 2)
+    cells, start = _orbit_tables(geometry, "none")
+    args = (bytes(solution.values), 4, 4, cells, start, 9)
+    loose, _, undecided, _ = _core.carve(*args, node_limit=1, minimal=False)
+    for budget in ({"final_node_limit": 1}, {"final_total_nodes": 1}):
+        given_up, complete, left, _ = _core.carve(*args, node_limit=1, minimal=True, **budget)
+        assert complete and 0 < left <= undecided
+        assert all(g in (0, v) for g, v in zip(given_up, loose))
+        assert_unique(Grid(geometry, list(given_up)), solution)
+    unbounded = _core.carve(*args, node_limit=1, minimal=True)
+    ample = _core.carve(*args, node_limit=1, minimal=True, final_node_limit=10**9,
+                        final_total_nodes=10**12)
+    assert ample[2] == 0 and ample[0] == unbounded[0]
+
+
+def test_a_grid_whose_minimality_passes_the_budget_is_dropped_for_a_new_one(monkeypatch):
+    import sudokit.generate as generator
+
+    monkeypatch.setattr(generator, "FINAL_BUDGET_FROM", 16)
+    monkeypatch.setattr(generator, "FINAL_PROOF_NODES_PER_CELL", 1)  # 256 nodes a proof at first
+    monkeypatch.setattr(generator, "FINAL_BUDGET_TRIES", 1)  # then 512, ...
+    g = generate(16, seed=5, minimal=True, rate=False)
+    assert g.candidates > 1
+    assert_unique(g.puzzle, g.solution)
+    assert is_minimal(g.puzzle)
+
+
 def test_the_same_seed_gives_the_same_puzzle_and_seeds_differ():
     geometry = Geometry.of(9)
     first, _ = carve(geometry, "none", 7)

@@ -73,6 +73,27 @@ def _budget(size: int) -> int:
     return 0 if size <= 12 else 200
 
 
+#: Core nodes a minimality proof (the carving loop's second pass) may take per cell of the grid,
+#: from side :data:`FINAL_BUDGET_FROM` up, and the whole pass; both double every
+#: :data:`FINAL_BUDGET_TRIES` grids of a seed.
+FINAL_PROOF_NODES_PER_CELL = 1_600
+FINAL_PASS_NODES_PER_CELL = 5_000
+FINAL_BUDGET_FROM = 20
+FINAL_BUDGET_TRIES = 4
+
+
+def _final_budget(size: int, tries: int) -> tuple[int | None, int | None]:
+    """Nodes one minimality proof and the whole second pass may take for the ``tries``-th grid of
+    a seed (None: no limit). On 25x25 some grids make a puzzle whose minimality takes minutes
+    (nearly every proof long), most take seconds: a grid past the budget is dropped for a new
+    one. The budget grows with the grids tried, so a seed always ends."""
+    if size < FINAL_BUDGET_FROM:
+        return None, None
+    scale = 1 << min((tries - 1) // FINAL_BUDGET_TRIES, 30)
+    cells = size * size
+    return FINAL_PROOF_NODES_PER_CELL * cells * scale, FINAL_PASS_NODES_PER_CELL * cells * scale
+
+
 @dataclass
 class Generated:
     """A generated puzzle, its solution, its rating (None when not asked) and the seed that
@@ -314,9 +335,10 @@ def _orbit_tables(geometry: Geometry, symmetry: str) -> tuple[bytes, bytes]:
 
 
 def carve(solution: list[int], geometry: Geometry, symmetry: str, minimal: bool,
-          rng: random.Random, clock: _Clock) -> bytearray:
+          rng: random.Random, clock: _Clock, tries: int = 1) -> bytearray | None:
     """Remove givens from a full grid in random orbit order, keeping one solution. With
-    ``minimal`` every orbit left is proved necessary. The loop runs in the core (one call,
+    ``minimal`` every orbit left is proved necessary, or None when that proof passes its budget
+    for the ``tries``-th grid (:func:`_final_budget`). The loop runs in the core (one call,
     :func:`sudokit.search._core.carve`); ``rng`` seeds the orbits' random order, so a seed gives
     the same puzzle."""
     if not geometry.is_classic:
@@ -324,14 +346,18 @@ def carve(solution: list[int], geometry: Geometry, symmetry: str, minimal: bool,
     from .search import _core
 
     cells, start = _orbit_tables(geometry, symmetry)
-    values, complete, _, _ = _core.carve(
+    per_proof, total = _final_budget(geometry.size, tries)
+    values, complete, undecided, _ = _core.carve(
         bytes(solution), geometry.box_rows, geometry.box_cols, cells, start, rng.getrandbits(64),
         node_limit=_budget(geometry.size), minimal=minimal,
-        time_limit=clock.remaining(), cancel=limits.core_cancel())
+        time_limit=clock.remaining(), cancel=limits.core_cancel(),
+        final_node_limit=per_proof, final_total_nodes=total)
     if not complete:
         if not clock.expired():
             limits.check()  # an outer deadline: its own message
         raise _Expired()
+    if minimal and undecided:
+        return None
     return bytearray(values)
 
 
@@ -566,7 +592,10 @@ def _one(geometry: Geometry, sym: str, minimal: bool, targets: tuple[_Target, ..
         else:
             solution = core.random_solution(geometry, rng.getrandbits(63)).values
         try:
-            values = carve(solution, geometry, sym, minimal, random.Random(rng.getrandbits(64)), clock)
+            values = carve(solution, geometry, sym, minimal, random.Random(rng.getrandbits(64)), clock,
+                           tries)
+            if values is None:  # its minimality would take long: a new grid
+                continue
             if target.fill:
                 filled, worst = fill_to_band(values, solution, geometry, orbits(geometry, sym),
                                              band[1], random.Random(rng.getrandbits(64)), band[0])

@@ -28,13 +28,16 @@
  * raises ValueError or TypeError.
  *
  *   carve(solution, box_rows, box_cols, cells, start, seed, node_limit=None, minimal=True,
- *         time_limit=None, cancel=None, variant=None) -> (values: bytes, complete, undecided, nodes)
+ *         time_limit=None, cancel=None, variant=None, final_node_limit=None,
+ *         final_total_nodes=None) -> (values: bytes, complete, undecided, nodes)
  *
  * carve: the generator's loop (csrc/sk_carve.c): the givens of a full grid removed orbit by
  * orbit while the puzzle stays unique. cells (uint16) holds the orbits one after another,
  * start (uint32) their norbits+1 offsets; seed (an int) gives the random order of the orbits;
  * node_limit bounds each first-pass proof (past it the orbit stays, undecided) and minimal
- * proves those again without a bound. complete is False when time_limit stopped the loop.
+ * proves those again, each within final_node_limit nodes and all within final_total_nodes (None:
+ * no bound; past one the loop gives up and undecided stays above 0). complete is False when
+ * time_limit stopped the loop.
  *
  * Stopping: every SK_POLL_NODES nodes (and between the puzzles of a batch) the search reads
  * cancel, a writable 1-byte buffer (a bytearray) another thread sets to non-zero, and then
@@ -859,18 +862,21 @@ static int full_grid_valid(const sk_geom *g, const sk_vgeom *v, const uint8_t *g
 
 static PyObject *core_carve(PyObject *self, PyObject *args, PyObject *kw) {
     static char *kwlist[] = {"solution", "box_rows", "box_cols", "cells", "start", "seed", "node_limit",
-                             "minimal", "time_limit", "cancel", "variant", NULL};
+                             "minimal", "time_limit", "cancel", "variant", "final_node_limit",
+                             "final_total_nodes", NULL};
     PyObject *solobj, *brobj, *bcobj, *cellsobj, *startobj, *seedobj, *node_limit = NULL, *time_limit = NULL;
+    PyObject *final_limit = NULL, *final_total = NULL;
     PyObject *cancelobj = NULL, *variantobj = NULL, *result = NULL;
     int minimal = 1;
-    long long br, bc, nl;
+    long long br, bc, nl, fl, ft;
     double tl;
     Py_buffer cancel;
     VariantTables variant;
     const sk_vgeom *vgeom = NULL;
     memset(&variant, 0, sizeof variant);
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOOOO|OpOOO", kwlist, &solobj, &brobj, &bcobj, &cellsobj, &startobj,
-                                     &seedobj, &node_limit, &minimal, &time_limit, &cancelobj, &variantobj))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOOOO|OpOOOOO", kwlist, &solobj, &brobj, &bcobj, &cellsobj, &startobj,
+                                     &seedobj, &node_limit, &minimal, &time_limit, &cancelobj, &variantobj,
+                                     &final_limit, &final_total))
         return NULL;
     if (cancel_arg(cancelobj, &cancel) < 0) return NULL;
     uint8_t *solution = NULL, *values = NULL, *seen = NULL;
@@ -878,7 +884,8 @@ static PyObject *core_carve(PyObject *self, PyObject *args, PyObject *kw) {
     uint32_t *start = NULL;
     sk_geom *geom = NULL;
     if (int_arg(brobj, "box_rows", &br) < 0 || int_arg(bcobj, "box_cols", &bc) < 0 || check_box(br, bc) < 0 ||
-        bound_arg(node_limit, "node_limit", 0, &nl) < 0 || seconds_arg(time_limit, "time_limit", &tl) < 0)
+        bound_arg(node_limit, "node_limit", 0, &nl) < 0 || seconds_arg(time_limit, "time_limit", &tl) < 0 ||
+        bound_arg(final_limit, "final_node_limit", 0, &fl) < 0 || bound_arg(final_total, "final_total_nodes", 0, &ft) < 0)
         goto out;
     long n = (long)(br * bc), nc = n * n, ncells = nc, ncount = -1, norbits = -1;
     if (!(solution = copy_items(solobj, "solution", 1, &ncells)) || !(cells = copy_items(cellsobj, "cells", 2, &ncount)) ||
@@ -946,6 +953,8 @@ static PyObject *core_carve(PyObject *self, PyObject *args, PyObject *kw) {
     job.norbits = (int)norbits;
     job.node_limit = nl > 0 ? nl : 0;
     job.minimal = minimal;
+    job.final_limit = fl > 0 ? fl : 0;
+    job.final_total = ft > 0 ? ft : 0;
     job.poll = poll_search;
     job.poll_ctx = &poll;
     poll.tstate = PyEval_SaveThread();

@@ -16,7 +16,10 @@ typedef struct {
     int norbits;
     uint64_t seed;            /* the random order of the orbits */
     long long node_limit;     /* nodes a first-pass proof may take (0: none); past it "undecided" */
-    int minimal;              /* prove the undecided orbits again without a node limit */
+    int minimal;              /* prove the undecided orbits again (the second pass) */
+    long long final_limit;    /* nodes a second-pass proof may take (0: none) */
+    long long final_total;    /* nodes the second pass may take in all (0: none); past either
+                               * limit the pass gives up, leaving undecided orbits */
     double deadline;          /* sk_now() value after which to stop; 0: none */
     int (*poll)(void *);      /* asked between proofs and inside long ones; non-zero stops */
     void *poll_ctx;
