@@ -20,13 +20,15 @@
  * a removal that would leave one of them without a given fails at once.
  *
  * A first-pass proof may take at most node_limit nodes; an orbit whose proof runs out stays
- * (undecided) and, when a minimal puzzle is asked for, is tried again after the pass with
- * final_limit nodes a proof (and final_total in all; 0: no limit). Removing givens never makes
- * a puzzle unique again, so an orbit found necessary stays necessary: the result of the second
- * pass is minimal. A second pass that runs out gives up with orbits still undecided: on 25x25
- * the cost of these proofs is bimodal (some grids and orders need 12 million nodes or more,
- * with dozens of proofs of 100,000 to 2.6 million; most need under 3 million in all), so the
- * caller does better to start a new grid than to wait.
+ * (undecided). When a minimal puzzle is asked for, a second pass tries the undecided orbits
+ * again in rounds, each round's proofs with ROUND_GROWTH times the nodes of the round before,
+ * up to final_limit a proof (and final_total in all; 0: no limit). Removing givens never makes
+ * a puzzle unique again, so an orbit found necessary stays necessary: the result is minimal.
+ * The rounds settle the cheap proofs first, while the puzzle still has the givens the costly
+ * ones would remove: a search for another solution is much shorter with more givens (on 25x25,
+ * a grid that took 34 million nodes orbit by orbit takes 0.9 million in rounds). A second pass
+ * that runs out of nodes gives up with orbits still undecided: a few grids keep a proof that
+ * takes millions of nodes, and the caller does better to start a new grid than to wait.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +43,11 @@ enum { UNIQUE, NOT_UNIQUE, UNDECIDED, STOP };
  * 25x25 that search finds S and then, backtracking near it, the other solution of a removal
  * that fails much sooner than a search per cell from scratch does (which is faster to 16x16). */
 #define COUNT_TWO_FROM 17
+
+/* The second pass's rounds: each gives a proof this many times the nodes of the round before
+ * (the first, that many times node_limit); past NO_LIMIT_FROM nodes a proof has no limit. */
+#define ROUND_GROWTH 8
+#define NO_LIMIT_FROM 100000000LL
 
 typedef struct {
     sk_carve_job *c;
@@ -280,14 +287,26 @@ int sk_carve(sk_carve_job *c, uint8_t *values) {
     }
     c->undecided = nu;
     if (c->minimal && c->node_limit) {
-        long long end = c->final_total ? c->nodes + c->final_total : 0;
-        for (int j = 0; j < nu && (!end || c->nodes < end); j++) {
-            long long limit = c->final_limit;
-            if (end && (!limit || end - c->nodes < limit)) limit = end - c->nodes;
-            int v = try_orbit(&w, order[j], limit);
-            if (v < 0) rc = -1;
-            if (v < 0 || v == STOP || v == UNDECIDED) goto done;
-            c->undecided--;
+        long long end = c->final_total ? c->nodes + c->final_total : 0, budget = c->node_limit;
+        while (nu > 0) {
+            int last = c->final_limit && budget >= c->final_limit; /* the previous round had the most */
+            if (last || (end && c->nodes >= end)) goto done;
+            budget *= ROUND_GROWTH;
+            if (c->final_limit && budget > c->final_limit) budget = c->final_limit;
+            int keep = 0;
+            for (int j = 0; j < nu; j++) {
+                long long limit = budget >= NO_LIMIT_FROM ? 0 : budget;
+                if (end && c->nodes >= end) goto done;
+                if (end && (!limit || end - c->nodes < limit)) limit = end - c->nodes;
+                int v = try_orbit(&w, order[j], limit);
+                if (v < 0) rc = -1;
+                if (v < 0 || v == STOP) goto done;
+                if (v == UNDECIDED)
+                    order[keep++] = order[j];
+                else
+                    c->undecided--;
+            }
+            nu = keep;
         }
     }
 done:
