@@ -118,7 +118,7 @@ def test_a_second_pass_past_its_budget_gives_up_and_keeps_the_puzzle_unique():
 def test_a_grid_whose_minimality_passes_the_budget_is_dropped_for_a_new_one(monkeypatch):
     import sudokit.generate as generator
 
-    monkeypatch.setattr(generator, "FINAL_BUDGET_FROM", 16)
+    monkeypatch.setattr(generator, "FINAL_BUDGET_SIDES", (16,))
     monkeypatch.setattr(generator, "FINAL_PROOF_NODES_PER_CELL", 1)  # 256 nodes a proof at first
     monkeypatch.setattr(generator, "FINAL_BUDGET_TRIES", 1)  # then 512, ...
     g = generate(16, seed=5, minimal=True, rate=False)

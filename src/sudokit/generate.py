@@ -74,20 +74,21 @@ def _budget(size: int) -> int:
 
 
 #: Core nodes a minimality proof (the carving loop's second pass) may take per cell of the grid,
-#: from side :data:`FINAL_BUDGET_FROM` up, and the whole pass; both double every
+#: for sides :data:`FINAL_BUDGET_SIDES`, and the whole pass; both double every
 #: :data:`FINAL_BUDGET_TRIES` grids of a seed.
 FINAL_PROOF_NODES_PER_CELL = 1_600
 FINAL_PASS_NODES_PER_CELL = 5_000
-FINAL_BUDGET_FROM = 20
+FINAL_BUDGET_SIDES = range(20, 26)
 FINAL_BUDGET_TRIES = 4
 
 
 def _final_budget(size: int, tries: int) -> tuple[int | None, int | None]:
     """Nodes one minimality proof and the whole second pass may take for the ``tries``-th grid of
-    a seed (None: no limit). On 25x25 some grids make a puzzle whose minimality takes minutes
-    (nearly every proof long), most take seconds: a grid past the budget is dropped for a new
-    one. The budget grows with the grids tried, so a seed always ends."""
-    if size < FINAL_BUDGET_FROM:
+    a seed (None: no limit). On 25x25 a few grids make a puzzle with a proof of millions of
+    nodes, most take seconds in all: a grid past the budget is dropped for a new one. The budget
+    grows with the grids tried, so a seed always ends. Smaller grids need no budget; on 36x36
+    nearly every proof is long, so a budget there would only drop grids."""
+    if size not in FINAL_BUDGET_SIDES:
         return None, None
     scale = 1 << min((tries - 1) // FINAL_BUDGET_TRIES, 30)
     cells = size * size
