@@ -82,11 +82,16 @@ def test_a_jigsaw_puzzle_is_carved_by_its_regions():
     assert is_minimal(g.puzzle)
 
 
-def test_without_minimal_a_node_limit_keeps_givens_it_could_not_decide():
+def _carve_16_args():
+    """A 16x16 solution and the positional arguments of ``_core.carve`` that carve it."""
     geometry = Geometry.of(16)
     solution = core.random_solution(geometry, 2)
     cells, start = _orbit_tables(geometry, "none")
-    args = (bytes(solution.values), 4, 4, cells, start, 9)
+    return geometry, solution, (bytes(solution.values), 4, 4, cells, start, 9)
+
+
+def test_without_minimal_a_node_limit_keeps_givens_it_could_not_decide():
+    geometry, solution, args = _carve_16_args()
     loose, complete, undecided, _ = _core.carve(*args, node_limit=1, minimal=False)
     assert complete and undecided > 0
     tight, _, left, _ = _core.carve(*args, node_limit=1, minimal=True)
@@ -99,10 +104,7 @@ def test_without_minimal_a_node_limit_keeps_givens_it_could_not_decide():
 
 
 def test_a_second_pass_past_its_budget_gives_up_and_keeps_the_puzzle_unique():
-    geometry = Geometry.of(16)
-    solution = core.random_solution(geometry, 2)
-    cells, start = _orbit_tables(geometry, "none")
-    args = (bytes(solution.values), 4, 4, cells, start, 9)
+    geometry, solution, args = _carve_16_args()
     loose, _, undecided, _ = _core.carve(*args, node_limit=1, minimal=False)
     for budget in ({"final_node_limit": 1}, {"final_total_nodes": 1}):
         given_up, complete, left, _ = _core.carve(*args, node_limit=1, minimal=True, **budget)
