@@ -289,15 +289,17 @@ int sk_carve(sk_carve_job *c, uint8_t *values) {
     if (c->minimal && c->node_limit) {
         long long end = c->final_total ? c->nodes + c->final_total : 0, budget = c->node_limit;
         while (nu > 0) {
-            int last = c->final_limit && budget >= c->final_limit; /* the previous round had the most */
-            if (last || (end && c->nodes >= end)) goto done;
+            if (c->final_limit && budget >= c->final_limit) goto done; /* the last round had the most */
             budget *= ROUND_GROWTH;
             if (c->final_limit && budget > c->final_limit) budget = c->final_limit;
+            long long round_limit = budget >= NO_LIMIT_FROM ? 0 : budget;
             int keep = 0;
             for (int j = 0; j < nu; j++) {
-                long long limit = budget >= NO_LIMIT_FROM ? 0 : budget;
-                if (end && c->nodes >= end) goto done;
-                if (end && (!limit || end - c->nodes < limit)) limit = end - c->nodes;
+                long long limit = round_limit;
+                if (end) { /* no proof past the pass's end */
+                    if (c->nodes >= end) goto done;
+                    if (!limit || end - c->nodes < limit) limit = end - c->nodes;
+                }
                 int v = try_orbit(&w, order[j], limit);
                 if (v < 0) rc = -1;
                 if (v < 0 || v == STOP) goto done;
