@@ -140,9 +140,10 @@ def test_the_core_finds_the_reference_solutions_of_variant_puzzles(shape, names,
 @given(names=st.sampled_from(["x", "windoku", "x,windoku"]), seed=st.integers(0, 2**31),
        keep=st.floats(0.2, 0.6))
 def test_9x9_grids_with_extra_houses_agree_with_the_reference(names, seed, keep):
-    """X and Windoku 9x9 are searched on the classic band words with the extra houses
-    (sk_xw9.c), X + Windoku on the variant bitboards: from sparse grids with many solutions to
-    nearly full ones."""
+    """X and Windoku 9x9 are searched on the classic band words (sk_xw9.c): X's diagonals as
+    extra houses, Windoku's windows with the five houses they imply as the boxes of a second
+    frame (rows and columns reordered): every solution, from sparse grids with many solutions
+    to nearly full ones."""
     agrees_with_the_reference(Geometry.of(9).with_variants(names), seed, keep)
 
 

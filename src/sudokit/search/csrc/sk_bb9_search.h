@@ -4,7 +4,8 @@
 
 /* SK9_HOUSES(s, &n0, &n1, &n2), when defined (sk_xw9.c), applies extra houses to a digit's
  * band words at its band fixpoint (0: a contradiction); solve then takes them as a third
- * argument. The classic build leaves it out. */
+ * argument. SK9_WINDOWS(s), when defined and true, adds the band and column rules in the
+ * window frame (T_wperm, T_winv, W_ORDER: sk_xw9.c). The classic build leaves both out. */
 #ifdef SK9_HOUSES
 #define SK9_SOLVE_PARAMS , const XWHouses *houses
 #else
@@ -57,6 +58,50 @@ static inline uint32_t row_singles(uint32_t a) {
            ((uint32_t)T_single[a >> 18] << 18);
 }
 
+#ifdef SK9_WINDOWS
+#define windows SK9(windows)
+/* The band and column rules in the window frame (sk_xw9.c) on digit words *n0..*n2, to their
+ * fixpoint there; 0 on a contradiction. */
+static inline int windows(uint32_t *n0, uint32_t *n1, uint32_t *n2) {
+    const uint32_t a[3] = {*n0, *n1, *n2};
+#define WROW(r) T_wperm[(a[(r) / 3] >> (9 * ((r) % 3))) & 511]
+    const uint32_t p0 = WROW(1) | (uint32_t)WROW(2) << 9 | (uint32_t)WROW(3) << 18;
+    const uint32_t p1 = WROW(5) | (uint32_t)WROW(6) << 9 | (uint32_t)WROW(7) << 18;
+    const uint32_t p2 = WROW(0) | (uint32_t)WROW(4) << 9 | (uint32_t)WROW(8) << 18;
+#undef WROW
+    uint32_t w0 = p0, w1 = p1, w2 = p2;
+    for (;;) {
+        uint32_t n0_ = w0 & T_keep[minirows(w0)];
+        uint32_t n1_ = w1 & T_keep[minirows(w1)];
+        uint32_t n2_ = w2 & T_keep[minirows(w2)];
+        if (!n0_ || !n1_ || !n2_) return 0;
+        uint32_t o0 = fold_cols(n0_), o1 = fold_cols(n1_), o2 = fold_cols(n2_);
+        if ((o0 | o1 | o2) != 511) return 0;
+        uint32_t l0 = T_lock[o0], l1 = T_lock[o1], l2 = T_lock[o2];
+        n0_ &= ~((l1 | l2) | T_claim[o0 & ~(o1 | o2)]);
+        n1_ &= ~((l0 | l2) | T_claim[o1 & ~(o0 | o2)]);
+        n2_ &= ~((l0 | l1) | T_claim[o2 & ~(o0 | o1)]);
+        if (n0_ == w0 && n1_ == w1 && n2_ == w2) break;
+        w0 = n0_;
+        w1 = n1_;
+        w2 = n2_;
+    }
+    if (w0 == p0 && w1 == p1 && w2 == p2) return 1;
+    /* back to the grid's order: window-frame band k row i is grid row W_ORDER[3k + i] */
+    uint32_t b[3] = {0, 0, 0};
+    const uint32_t w[3] = {w0, w1, w2};
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < 3; i++) {
+            int r = W_ORDER[3 * k + i];
+            b[r / 3] |= (uint32_t)T_winv[(w[k] >> (9 * i)) & 511] << (9 * (r % 3));
+        }
+    *n0 = b[0];
+    *n1 = b[1];
+    *n2 = b[2];
+    return 1;
+}
+#endif
+
 /* Bring digit d to its fixpoint under the band and column rules, then place the rows left with
  * one cell. Returns 0 on a contradiction. Digits whose boards change are added to *dirty. */
 static inline int update_digit(S9 *s, int d, uint32_t *dirty) {
@@ -75,6 +120,9 @@ static inline int update_digit(S9 *s, int d, uint32_t *dirty) {
 #ifdef SK9_HOUSES
         if (n0 == a0 && n1 == a1 && n2 == a2) { /* the band fixpoint: then the extra houses */
             if (!SK9_HOUSES(s, &n0, &n1, &n2)) return 0;
+#ifdef SK9_WINDOWS
+            if (SK9_WINDOWS(s) && !windows(&n0, &n1, &n2)) return 0;
+#endif
             if (n0 == a0 && n1 == a1 && n2 == a2) break;
         }
 #else
@@ -459,5 +507,8 @@ static int SK9(solve)(const uint8_t *grid, sk_job *job SK9_SOLVE_PARAMS) {
 #undef solved
 #undef search
 #undef triads
+#ifdef SK9_WINDOWS
+#undef windows
+#endif
 #undef SK9_SOLVE_PARAMS
 #undef PATTERN_GUESSES

@@ -214,7 +214,7 @@ int sk_vgeom_prepare(sk_vgeom *g, int bitboards) {
     /* the bitboards when they fit, else the search below (which does not read cage sums) */
     if (!bitboards) return 0;
     int killer = g->ncages > 0; /* the builds with the sums rule (sk_vbbk*.c) */
-    if (!killer) { /* X, Windoku (up to 4 extra houses): the classic band words (sk_xw9.c) */
+    if (!killer) { /* X, Windoku, both: the classic band words (sk_xw9.c) */
         int xw = sk_xw9_new(g, &g->bb);
         if (xw < 0) {
             sk_vgeom_release(g);
