@@ -86,6 +86,7 @@ static inline uint32_t xw_row_singles(uint32_t a) {
 /* The extra houses' rules on digit words a0..a2 (see the top); 0 on a contradiction. */
 static inline int xw_houses(const S9 *s, uint32_t *n0, uint32_t *n1, uint32_t *n2) {
     const XWHouses *g = s->g;
+    if (!g->nh) return 1;
     uint32_t a0 = *n0, a1 = *n1, a2 = *n2;
     uint32_t r0 = xw_row_singles(a0), r1 = xw_row_singles(a1), r2 = xw_row_singles(a2);
     for (int h = 0; h < g->nh; h++) {
