@@ -106,6 +106,9 @@ static inline int windows(uint32_t *n0, uint32_t *n1, uint32_t *n2) {
  * one cell. Returns 0 on a contradiction. Digits whose boards change are added to *dirty. */
 static inline int update_digit(S9 *s, int d, uint32_t *dirty) {
     uint32_t a0 = s->c[d][0], a1 = s->c[d][1], a2 = s->c[d][2];
+#ifdef SK9_WINDOWS
+    int framed = 0; /* the words are at the window frame's fixpoint */
+#endif
     for (;;) {
         uint32_t n0 = a0 & T_keep[minirows(a0)];
         uint32_t n1 = a1 & T_keep[minirows(a1)];
@@ -121,10 +124,18 @@ static inline int update_digit(S9 *s, int d, uint32_t *dirty) {
         if (n0 == a0 && n1 == a1 && n2 == a2) { /* the band fixpoint: then the extra houses */
             if (!SK9_HOUSES(s, &n0, &n1, &n2)) return 0;
 #ifdef SK9_WINDOWS
-            if (SK9_WINDOWS(s) && !windows(&n0, &n1, &n2)) return 0;
+            if (SK9_WINDOWS(s) && !(framed && n0 == a0 && n1 == a1 && n2 == a2)) {
+                if (!windows(&n0, &n1, &n2)) return 0;
+                framed = 1;
+            }
 #endif
             if (n0 == a0 && n1 == a1 && n2 == a2) break;
         }
+#ifdef SK9_WINDOWS
+        else {
+            framed = 0;
+        }
+#endif
 #else
         if (n0 == a0 && n1 == a1 && n2 == a2) break;
 #endif
