@@ -226,6 +226,25 @@ def test_batch_of_other_sizes(box):
         assert s.is_solved and agrees(s, p)
 
 
+@pytest.mark.parametrize("box", [(2, 2), (3, 3), (3, 4), (4, 4), (5, 5)], ids=lambda b: f"{b[0]}x{b[1]}")
+def test_a_batch_of_grids_reads_the_grids_as_their_lines(box):
+    geometry = Geometry(*box)
+    rng = random.Random(f"grids{box}")
+    grids = [p for _, p in (puzzle(geometry, rng, 0.5) for _ in range(4))] + [Grid.empty(geometry)]
+    expected = core.solve_many("\n".join(g.to_line() for g in grids), box=box, limit=2)
+    for batch in (core.solve_many(grids, limit=2),
+                  core.solve_many([grids[0], grids[1].to_line(), *grids[2:]], limit=2)):
+        assert batch.statuses == expected.statuses
+        assert batch.solution_lines() == expected.solution_lines()
+    assert expected.statuses[-1] == "multiple"
+
+
+def test_a_batch_of_grids_in_another_alphabet():
+    grids = [Grid.parse(SVD), Grid.parse(SVD_SOLUTION)]
+    batch = core.solve_many(grids, alphabet="zero")
+    assert batch.solution_lines() == [Grid.parse(SVD_SOLUTION).to_line(alphabet="zero")] * 2
+
+
 def test_batch_with_another_alphabet():
     grid = Grid.parse(SVD)
     line = grid.to_line(alphabet="zero", blank=".")

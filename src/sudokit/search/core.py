@@ -353,6 +353,21 @@ class BatchResult:
         return sum(self.guesses)
 
 
+def _grid_lines(items: Sequence, alphabet: str | None) -> list:
+    """The lines of a batch's grids (other items kept): one byte translation a grid when
+    the alphabet's symbols are single ASCII characters, else each grid's ``to_line``."""
+    size = items[0].size
+    try:
+        symbols = "." + get_alphabet(alphabet).for_size(size)
+    except SudokitError:  # empty grids can still be written (to_line says so, or why not)
+        symbols = ""
+    if len(symbols) != size + 1 or not symbols.isascii() or \
+            not all(isinstance(g, Grid) and g.size == size for g in items):
+        return [g.to_line(alphabet) if isinstance(g, Grid) else g for g in items]
+    table = bytes.maketrans(bytes(range(size + 1)), symbols.encode())
+    return [bytes(g.values).translate(table) for g in items]
+
+
 def solve_many(puzzles: str | bytes | bytearray | memoryview | Iterable[str | bytes | Grid], box=None,
                limit: int | None = 1, node_limit: int | None = None, time_limit: float | None = None,
                seed: int | None = None, *, method: str = NAME, alphabet: str | None = None,
@@ -374,10 +389,11 @@ def solve_many(puzzles: str | bytes | bytearray | memoryview | Iterable[str | by
         if items and isinstance(items[0], Grid):
             if geometry is None and box is None:
                 geometry = items[0].geometry
-                if any(g.geometry != geometry for g in items if isinstance(g, Grid)):
+                if any(g.geometry is not geometry and g.geometry != geometry
+                       for g in items if isinstance(g, Grid)):
                     raise SudokitError("solve_many takes puzzles of one geometry; these have "
                                        "several (variants or jigsaw regions): solve them apart")
-            items = [g.to_line(alphabet) if isinstance(g, Grid) else g for g in items]
+            items = _grid_lines(items, alphabet)
         if items and isinstance(items[0], bytes):
             data = b"\n".join(items)
         else:
