@@ -147,6 +147,41 @@ def test_9x9_grids_with_extra_houses_agree_with_the_reference(names, seed, keep)
     agrees_with_the_reference(Geometry.of(9).with_variants(names), seed, keep)
 
 
+def _tables_of(houses: list[list[int]]) -> tuple[bytes, bytes, bytes]:
+    """A 9x9 geometry's tables as the core reads them, from its houses alone."""
+    import array
+
+    peers = [sorted({c for h in houses if cell in h for c in h} - {cell}) for cell in range(81)]
+    start = array.array("I", [0])
+    flat = array.array("H")
+    for ps in peers:
+        flat.extend(ps)
+        start.append(len(flat))
+    return array.array("H", [c for h in houses for c in h]).tobytes(), start.tobytes(), flat.tobytes()
+
+
+def test_three_windows_one_given_twice_are_not_windoku():
+    """The band search sees Windoku's windows in a frame of their own only when all four are
+    there: three of them (one given twice) leave the fourth window free."""
+    from sudokit.search import _core
+
+    windoku = Geometry.of(9).with_variants("windoku")
+    windows = [list(cells) for cells, _ in windoku.extra_houses]
+    houses = [list(h) for h in Geometry.of(9).houses] + windows[:3] + [windows[0]]
+    band_words = _core.variant(9, _tables_of(houses))
+    generic = _core.variant(9, _tables_of(houses), bitboards=False)
+    for seed in range(50):  # a solution of the three windows that breaks the fourth
+        raw = _core.solve(bytes(81), 3, 3, limit=1, seed=seed, variant=generic)[0]
+        if len({raw[c] for c in windows[3]}) < 9:
+            break
+    else:
+        pytest.fail("no solution broke the fourth window")
+    puzzle = bytes(v if i % 4 else 0 for i, v in enumerate(raw))
+    for variant in (band_words, generic):
+        found, count, complete, *_ = _core.solve(puzzle, 3, 3, limit=None, variant=variant)
+        assert complete and raw in {found[i:i + 81] for i in range(0, len(found), 81)}
+
+
 def test_extra_houses_with_clashing_givens_have_no_solution():
     g = Geometry.of(9).with_variants("x,windoku")
     for a, b in [(0, 80), (8, 72), (12, 28), (52, 68)]:  # diagonal, anti-diagonal, two windows

@@ -220,17 +220,18 @@ int sk_xw9_new(const sk_vgeom *v, void **out) {
         memcpy(extra[nextra++], m, sizeof m);
     }
     /* Windoku's windows go to the window frame, the other extra houses are kept as houses */
-    int is_window[XW_MAXEXTRA] = {0}, nwin = 0;
+    int is_window[XW_MAXEXTRA] = {0};
+    unsigned windows_found = 0;
     for (int w = 0; w < 4; w++) {
         uint32_t m[3];
         xw_frame_box(w / 2, w % 2, m);
         for (int e = 0; e < nextra; e++)
             if (!memcmp(extra[e], m, sizeof m)) {
                 is_window[e] = 1;
-                nwin++;
+                windows_found |= 1u << w;
             }
     }
-    hs.windoku = nwin == 4;
+    hs.windoku = windows_found == 15; /* all four (a house given twice counts once) */
     if (hs.windoku) /* all nine boxes of the window frame are houses (open_score counts them) */
         for (int k = 0; k < 9; k++) {
             uint32_t m[3];
