@@ -26,6 +26,7 @@
 #define minirows SK9(minirows)
 #define fold_cols SK9(fold_cols)
 #define row_singles SK9(row_singles)
+#define band_rules SK9(band_rules)
 #define update_digit SK9(update_digit)
 #define propagate SK9(propagate)
 #define assign SK9(assign)
@@ -58,6 +59,22 @@ static inline uint32_t row_singles(uint32_t a) {
            ((uint32_t)T_single[a >> 18] << 18);
 }
 
+/* One pass of the band and column rules on a digit's band words a0..a2 (a band's boxes are
+ * its word's thirds): the words left in *n0..*n2; 0 on a contradiction. */
+static inline int band_rules(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t *n0, uint32_t *n1, uint32_t *n2) {
+    uint32_t m0 = a0 & T_keep[minirows(a0)];
+    uint32_t m1 = a1 & T_keep[minirows(a1)];
+    uint32_t m2 = a2 & T_keep[minirows(a2)];
+    if (!m0 || !m1 || !m2) return 0;
+    uint32_t o0 = fold_cols(m0), o1 = fold_cols(m1), o2 = fold_cols(m2);
+    if ((o0 | o1 | o2) != 511) return 0;
+    uint32_t l0 = T_lock[o0], l1 = T_lock[o1], l2 = T_lock[o2];
+    *n0 = m0 & ~((l1 | l2) | T_claim[o0 & ~(o1 | o2)]);
+    *n1 = m1 & ~((l0 | l2) | T_claim[o1 & ~(o0 | o2)]);
+    *n2 = m2 & ~((l0 | l1) | T_claim[o2 & ~(o0 | o1)]);
+    return 1;
+}
+
 #ifdef SK9_WINDOWS
 #define windows SK9(windows)
 /* The band and column rules in the window frame (sk_xw9.c) on digit words *n0..*n2, to their
@@ -71,16 +88,8 @@ static inline int windows(uint32_t *n0, uint32_t *n1, uint32_t *n2) {
 #undef WROW
     uint32_t w0 = p0, w1 = p1, w2 = p2;
     for (;;) {
-        uint32_t n0_ = w0 & T_keep[minirows(w0)];
-        uint32_t n1_ = w1 & T_keep[minirows(w1)];
-        uint32_t n2_ = w2 & T_keep[minirows(w2)];
-        if (!n0_ || !n1_ || !n2_) return 0;
-        uint32_t o0 = fold_cols(n0_), o1 = fold_cols(n1_), o2 = fold_cols(n2_);
-        if ((o0 | o1 | o2) != 511) return 0;
-        uint32_t l0 = T_lock[o0], l1 = T_lock[o1], l2 = T_lock[o2];
-        n0_ &= ~((l1 | l2) | T_claim[o0 & ~(o1 | o2)]);
-        n1_ &= ~((l0 | l2) | T_claim[o1 & ~(o0 | o2)]);
-        n2_ &= ~((l0 | l1) | T_claim[o2 & ~(o0 | o1)]);
+        uint32_t n0_, n1_, n2_;
+        if (!band_rules(w0, w1, w2, &n0_, &n1_, &n2_)) return 0;
         if (n0_ == w0 && n1_ == w1 && n2_ == w2) break;
         w0 = n0_;
         w1 = n1_;
@@ -110,16 +119,8 @@ static inline int update_digit(S9 *s, int d, uint32_t *dirty) {
     int framed = 0; /* the words are at the window frame's fixpoint */
 #endif
     for (;;) {
-        uint32_t n0 = a0 & T_keep[minirows(a0)];
-        uint32_t n1 = a1 & T_keep[minirows(a1)];
-        uint32_t n2 = a2 & T_keep[minirows(a2)];
-        if (!n0 || !n1 || !n2) return 0;
-        uint32_t o0 = fold_cols(n0), o1 = fold_cols(n1), o2 = fold_cols(n2);
-        if ((o0 | o1 | o2) != 511) return 0;
-        uint32_t l0 = T_lock[o0], l1 = T_lock[o1], l2 = T_lock[o2];
-        n0 &= ~((l1 | l2) | T_claim[o0 & ~(o1 | o2)]);
-        n1 &= ~((l0 | l2) | T_claim[o1 & ~(o0 | o2)]);
-        n2 &= ~((l0 | l1) | T_claim[o2 & ~(o0 | o1)]);
+        uint32_t n0, n1, n2;
+        if (!band_rules(a0, a1, a2, &n0, &n1, &n2)) return 0;
 #ifdef SK9_HOUSES
         if (n0 == a0 && n1 == a1 && n2 == a2) { /* the band fixpoint: then the extra houses */
             if (!SK9_HOUSES(s, &n0, &n1, &n2)) return 0;
@@ -504,6 +505,7 @@ static int SK9(solve)(const uint8_t *grid, sk_job *job SK9_SOLVE_PARAMS) {
 #undef minirows
 #undef fold_cols
 #undef row_singles
+#undef band_rules
 #undef update_digit
 #undef propagate
 #undef assign
