@@ -40,6 +40,22 @@ def test_article_puzzle_solves_to_the_published_solution(method):
     assert result.method == method
 
 
+def test_a_solution_keeps_the_puzzles_givens_comment_and_candidates_as_its_own():
+    puzzle = Grid.parse(SVD)
+    puzzle.comment = "svd"
+    grid = Grid(puzzle.geometry, puzzle.values, puzzle.givens, "svd",
+                candidates=[(1 << 9) - 1] * 81)
+    for p in (puzzle, grid):
+        solutions = core.solve(p, limit=None).solutions
+        assert len(solutions) == 1
+        s = solutions[0]
+        assert s == Grid.parse(SVD_SOLUTION) and s.is_solved
+        assert (s.givens, s.comment, s.candidates) == (p.givens, p.comment, p.candidates)
+        s.givens[0] = not s.givens[0]
+        s.values[0] = 0
+        assert p.givens == Grid.parse(SVD).givens and p.values == Grid.parse(SVD).values
+
+
 def test_limit_one_finds_a_solution_without_claiming_uniqueness():
     result = core.solve(HARD, limit=1)
     assert result.status == "solved"

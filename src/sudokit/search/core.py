@@ -156,7 +156,7 @@ def solve(grid: Grid | str, limit: int | None = 1, node_limit: int | None = None
         candidates=candidate_masks(grid), variant=prepared_variant(geo), **_budget(time_limit))
     seconds = time.perf_counter() - start
     nc = geo.ncells
-    solutions = [grid.with_values(raw[i:i + nc]) for i in range(0, len(raw), nc)]
+    solutions = [grid._with_solved_values(raw[i:i + nc]) for i in range(0, len(raw), nc)]
     extra = {"count": count} if count != len(solutions) else {}
     return SearchResult(puzzle=grid, solutions=solutions, complete=complete,
                         limit_reached=limit_reached, nodes=nodes, guesses=guesses,

@@ -313,7 +313,7 @@ def solve(grid: Grid | str, limit: int | None = 1, jobs: int | None = None, node
     comb = _run_parts(pieces, geo, lim, keep, node_limit or 0, deadline, method, jobs,
                       candidate_masks(grid))
     sols, count, complete, limit_reached, nodes, guesses = comb.answer()
-    solutions = [grid.with_values(raw) for raw in sols]
+    solutions = [grid._with_solved_values(raw) for raw in sols]
     return SearchResult(puzzle=grid, solutions=solutions, complete=complete, limit_reached=limit_reached,
                         nodes=nodes, guesses=guesses, seconds=time.perf_counter() - start, method=method,
                         extra={"count": count, "parts": len(pieces), "jobs": jobs})
