@@ -9,7 +9,7 @@
  * every cell that sees them all, and locked candidates between the house and each house it
  * meets in two cells or more, both ways. Windoku's four windows are not among those houses:
  * with the five houses they imply they are the boxes of the window frame (see W_ORDER), where
- * the digit's words get the classic band and column rules (Windoku: 14.7 -> 11.5 nodes a
+ * the digit's words get the classic band and column rules (Windoku: 14.7 -> 11.7 nodes a
  * proof, and each costs less). The fixpoint then runs again if anything changed.
  * The classic solver's hidden triads apply too. Branching: a bivalue cell, else a band or stack
  * pattern of two, else the cell with the fewest candidates (patterns first, as the classic
