@@ -359,7 +359,7 @@ def _grid_lines(items: Sequence, alphabet: str | None) -> list:
     size = items[0].size
     try:
         symbols = "." + get_alphabet(alphabet).for_size(size)
-    except SudokitError:  # empty grids can still be written (to_line says so, or why not)
+    except SudokitError:  # the alphabet is too small for the size: to_line writes what it can
         symbols = ""
     if len(symbols) != size + 1 or not symbols.isascii() or \
             not all(isinstance(g, Grid) and g.size == size for g in items):
