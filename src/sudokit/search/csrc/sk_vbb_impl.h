@@ -29,7 +29,9 @@
  * sums rule only at the sums whose cells lost a digit since it last looked.
  * Search: depth first (an explicit stack of states on the heap) on the open cell with the
  * fewest candidates, ties to the cell with the most open peers (random among equals when
- * randomizing). With job->restarts and a limit of one solution the search restarts under a
+ * randomizing). Killers branch first on a sum of different digits left with two digit sets
+ * (the one with the most open cells): each branch keeps its cells to one set (on 200 killers
+ * with no givens, 129 -> 110 nodes a uniqueness proof; seeded searches branch on cells). With job->restarts and a limit of one solution the search restarts under a
  * growing node budget (Luby), as the generic solver does, from a smaller unit.
  */
 #include <limits.h>
@@ -150,7 +152,11 @@ typedef struct {
     VS s;
     int cell;
     uint32_t digits; /* the digits of cell */
-    uint32_t rem;    /* those left to try */
+    uint32_t rem;    /* those left to try (a sum's branch: its sets, bit i for sets[i]) */
+#if VSUMS
+    int sum;         /* the sum branched on, or -1 (a cell) */
+    uint64_t sets[2];
+#endif
 } Frame;
 
 int VNEW(const sk_vgeom *v, void **out) {
@@ -572,6 +578,73 @@ static int choose(const G *g, const VS *s, uint64_t *rng, int randomize, uint32_
     return best;
 }
 
+#if VSUMS
+/* The sum of different digits to branch on: two digit sets left (for its open cells), two
+ * open cells or more, the most open cells; -1 if none. */
+static int choose_sum(const G *g, const VS *s, uint64_t *sets) {
+    int best = -1, most = 1;
+    for (int k = 0; k < g->ndistinct; k++) {
+        uint64_t placed = 0, choices = 0;
+        int open = 0;
+        for (int i = 0; i < g->sum_size[k]; i++) {
+            int cell = g->sum_cell[k][i];
+            if (b_has(s->uns, cell)) {
+                choices |= s->cm[cell];
+                open++;
+            } else {
+                placed |= s->cm[cell];
+            }
+        }
+        if (open <= most) continue;
+        choices &= ~placed;
+        uint64_t two[2];
+        int n = 0;
+        for (uint32_t i = g->combo_start[k]; i < g->combo_start[k + 1] && n <= 2; i++) {
+            uint64_t c = g->combos[i];
+            if ((c & placed) != placed || (c & ~placed & ~choices)) continue;
+            if (n < 2) two[n] = c & ~placed;
+            n++;
+        }
+        if (n != 2) continue;
+        best = k;
+        most = open;
+        sets[0] = two[0];
+        sets[1] = two[1];
+    }
+    return best;
+}
+
+/* Keep sum k's open cells to the digits of set (not yet propagated); returns the digits
+ * touched. */
+static uint32_t keep_set(const G *g, VS *s, int k, uint64_t set) {
+    int cells[VMAXN], m = 0;
+    uint32_t out[VMAXN], any = 0, dirty = 0;
+    for (int i = 0; i < g->sum_size[k]; i++) {
+        int cell = g->sum_cell[k][i];
+        if (!b_has(s->uns, cell)) continue;
+        cells[m] = cell;
+        out[m] = s->cm[cell] & ~(uint32_t)set;
+        any |= out[m++];
+    }
+    if (any) drop_digits(g, s, cells, m, out, any, &dirty);
+    return dirty;
+}
+#endif
+
+/* The next branch point of the propagated, open state f->s. */
+static void branch(const G *g, sk_job *job, Frame *f, uint64_t *rng, int randomize) {
+    job->guesses++;
+#if VSUMS
+    f->sum = -1;
+    if (!randomize && g->ndistinct && (f->sum = choose_sum(g, &f->s, f->sets)) >= 0) {
+        f->rem = 3;
+        return;
+    }
+#endif
+    f->cell = choose(g, &f->s, rng, randomize, &f->rem);
+    f->digits = f->rem;
+}
+
 static int found(const G *g, sk_job *job, const VS *s) {
     uint8_t grid[VMAXC];
     if (job->count < job->keep)
@@ -584,9 +657,7 @@ static int found(const G *g, sk_job *job, const VS *s) {
  * stop, 2 when the node count reaches budget_end (0: no budget). */
 static int search(const G *g, sk_job *job, Frame *stack, uint64_t *rng, int randomize, long long budget_end) {
     int k = 0;
-    stack[0].cell = choose(g, &stack[0].s, rng, randomize, &stack[0].rem);
-    stack[0].digits = stack[0].rem;
-    job->guesses++;
+    branch(g, job, &stack[0], rng, randomize);
     while (k >= 0) {
         Frame *f = &stack[k];
         if (!f->rem) {
@@ -599,15 +670,17 @@ static int search(const G *g, sk_job *job, Frame *stack, uint64_t *rng, int rand
         *t = f->s;
         if (sk_tick(job)) return 1;
         if (budget_end && job->nodes >= budget_end) return 2;
-        if (!propagate(g, t, place(g, t, f->cell, d, f->digits))) continue;
+#if VSUMS
+        uint32_t dirty = f->sum >= 0 ? keep_set(g, t, f->sum, f->sets[d]) : place(g, t, f->cell, d, f->digits);
+#else
+        uint32_t dirty = place(g, t, f->cell, d, f->digits);
+#endif
+        if (!propagate(g, t, dirty)) continue;
         if (!b_any(t->uns)) {
             if (found(g, job, t)) return 1;
             continue;
         }
-        k++;
-        stack[k].cell = choose(g, t, rng, randomize, &stack[k].rem);
-        stack[k].digits = stack[k].rem;
-        job->guesses++;
+        branch(g, job, &stack[++k], rng, randomize);
     }
     return 0;
 }
