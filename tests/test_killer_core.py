@@ -105,6 +105,19 @@ def test_sums_that_cannot_all_hold_have_no_solution():
     assert reference.solve(grid, limit=2).count == 0
 
 
+def test_a_cage_of_two_cells_never_holds_half_its_sum_twice():
+    # column 1 holds the given 4, so r1c1, r2c1 and r3c1 hold 1, 2 and 3; the cage r1c1 + r2c1
+    # = 4 is 1 + 3 (2 + 2 repeats a digit), so r3c1 is 2: no guess needed
+    g = Geometry.of(4, (2, 2)).with_cages([Cage(4, (0, 4))])
+    rows = ["...4", ".41.", "..4.", "4..1"]
+    grid = Grid(g, [int(ch) if ch != "." else 0 for row in rows for ch in row])
+    result = core.solve(grid, limit=2)
+    assert result.count == 1
+    assert result.guesses == 0
+    assert result.solutions[0].values[8] == 2
+    assert sums_hold(result.solutions[0])
+
+
 def run_crossing_killer(seed: int, repeat: bool) -> tuple[Grid, list[int]]:
     """Rows 4-5 covered by cages of two cells, but for r4c1 (caged with r3c1) and r5c9 (with
     r6c9): the rule of 45 over the two rows makes r4c1 + r5c9 a sum of two cells that do not

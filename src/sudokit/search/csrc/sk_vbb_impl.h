@@ -21,9 +21,10 @@
  *    cells and whose other digits each have a place in its open cells; a digit in none of
  *    them leaves the cells, no set left is a contradiction (so full cells make their sum
  *    exactly), and a digit in all of them must be there: with one place it goes there, else
- *    every cell that sees all its places loses it. With two to EXACT_CELLS open cells the
- *    sets are tried on the cells themselves (every way to give each cell a different digit
- *    of the set): a cell keeps only the digits some way gives it.
+ *    every cell that sees all its places loses it. With up to EXACT_CELLS open cells the
+ *    ways to give each a different digit, all adding up to the rest of the total, are
+ *    enumerated instead (the last two cells' pairs at once: one bit reversal): a cell keeps
+ *    only the digits some way gives it.
  * Each rule looks only at the houses where the digit may have lost a place since that rule
  * last looked (noted as places go), never again at a house where the digit is placed; the
  * sums rule only at the sums whose cells lost a digit since it last looked.
@@ -334,34 +335,6 @@ static inline int intersect_digit(const G *g, VS *s, int d) {
 }
 
 #if VSUMS
-/* Every way cells i.. (of m >= 2) take different digits of left, each one of its candidates
- * (one digit a cell: left has m - i of them): ORs each way's digit of a cell into sup; 1 if
- * any. */
-static int assign(int i, int m, const uint32_t *cand, uint32_t left, uint32_t *path, uint32_t *sup) {
-    if (i == m - 2) { /* the last two cells: the two digits left one way or the other */
-        uint32_t a = left & -left, b = left & ~a, any = 0;
-        if ((cand[i] & a) && (cand[i + 1] & b)) {
-            path[i] = a;
-            path[i + 1] = b;
-            for (int j = 0; j < m; j++) sup[j] |= path[j];
-            any = 1;
-        }
-        if ((cand[i] & b) && (cand[i + 1] & a)) {
-            path[i] = b;
-            path[i + 1] = a;
-            for (int j = 0; j < m; j++) sup[j] |= path[j];
-            any = 1;
-        }
-        return (int)any;
-    }
-    int any = 0;
-    for (uint32_t x = cand[i] & left; x; x &= x - 1) {
-        path[i] = x & -x;
-        any |= assign(i + 1, m, cand, left & ~path[i], path, sup);
-    }
-    return any;
-}
-
 /* Cells i < m lose the digits out[i] (any: all of them), one digit at a time. */
 static inline void drop_digits(const G *g, VS *s, const int *cells, int m, const uint32_t *out, uint32_t any,
                                uint32_t *dirty) {
@@ -410,6 +383,66 @@ static int loose_sum(const G *g, VS *s, int k, uint32_t *dirty) {
     return 1;
 }
 
+/* The digits x of a with a digit y = total - x of b, y != x (bit d: digit d + 1). */
+static inline uint32_t pair_digits(uint32_t a, uint32_t b, int total) {
+    if (total < 3 || total > 2 * VMAXN - 1) return 0;
+    /* b reversed over 16 bits (bit 15 - j for bit j), then moved so that bit j of b lands
+     * on bit total - 2 - j */
+    uint32_t r = b & 0xFFFF;
+    r = ((r >> 1) & 0x5555) | ((r & 0x5555) << 1);
+    r = ((r >> 2) & 0x3333) | ((r & 0x3333) << 2);
+    r = ((r >> 4) & 0x0F0F) | ((r & 0x0F0F) << 4);
+    r = ((r >> 8) & 0x00FF) | ((r & 0x00FF) << 8);
+    uint32_t m = total <= 17 ? r >> (17 - total) : r << (total - 17);
+    if (!(total & 1)) m &= ~(1u << (total / 2 - 1)); /* x = y */
+    return a & m;
+}
+
+/* Cells i.. of m (i <= m - 2) take different digits, none of used, adding up to total: ORs
+ * into sup[j] the digits some way gives cell j, into *got the digits of the ways, ANDs into
+ * *all those of each way; 1 if there is a way. */
+static int exact_from(int i, int m, const uint32_t *cand, int total, uint32_t used, uint32_t *sup, uint32_t *got,
+                      uint32_t *all) {
+    if (i == m - 2) { /* the last two: pairs of digits adding up to the rest */
+        uint32_t c = cand[i] & ~used, d = cand[i + 1] & ~used;
+        uint32_t pc = pair_digits(c, d, total);
+        if (!pc) return 0;
+        uint32_t pd = pair_digits(d, c, total), pair = pc | pd;
+        sup[i] |= pc;
+        sup[i + 1] |= pd;
+        *got |= used | pair;
+        *all &= sk_pop32(pair) == 2 ? used | pair : used; /* several pairs share no digit */
+        return 1;
+    }
+    int any = 0;
+    for (uint32_t x = cand[i] & ~used; x; x &= x - 1) {
+        uint32_t b = x & -x;
+        int rest = total - sk_ctz32(b) - 1;
+        if (rest < 3) break; /* two more cells need 1 + 2 at least; the digits only grow */
+        if (exact_from(i + 1, m, cand, rest, used | b, sup, got, all)) {
+            sup[i] |= b;
+            any = 1;
+        }
+    }
+    return any;
+}
+
+/* The exact digits of m (1 to EXACT_CELLS) open cells of different digits adding up to total:
+ * sup[i] the digits some way gives cell i, *got the digits of some way, *all those of every
+ * way (0 when there is none). */
+static void exact_cells(int m, const uint32_t *cand, int total, uint32_t *sup, uint32_t *got, uint32_t *all) {
+    uint32_t g_ = 0, a_ = ~0u;
+    for (int i = 0; i < m; i++) sup[i] = 0;
+    if (m == 1) {
+        uint32_t x = total >= 1 && total <= VMAXN ? cand[0] & (1u << (total - 1)) : 0;
+        sup[0] = g_ = a_ = x;
+    } else {
+        exact_from(0, m, cand, total, 0, sup, &g_, &a_);
+    }
+    *got = g_;
+    *all = g_ ? a_ : 0;
+}
+
 /* The sums rule (see the top) at the sums noted since it last looked; 0 on a
  * contradiction, the digits that lost a place added to *dirty. */
 static int killer_sums(const G *g, VS *s, uint32_t *dirty) {
@@ -435,36 +468,36 @@ static int killer_sums(const G *g, VS *s, uint32_t *dirty) {
         }
         choices &= ~placed;
         uint64_t some = 0, every = ~0ULL;
-        for (uint32_t i = g->combo_start[k]; i < g->combo_start[k + 1]; i++) {
-            uint64_t c = g->combos[i];
-            if ((c & placed) != placed || (c & ~placed & ~choices)) continue;
-            some |= c;
-            every &= c;
+        if (m == 0) { /* full: its digits make the total or nothing does */
+            int t = 0;
+            for (uint64_t x = placed; x; x &= x - 1) t += sk_ctz64(x) + 1;
+            if (t != g->sum_total[k]) return 0;
+            s->need[k] = 0;
+            continue;
         }
-        if (!some) return 0; /* no set of digits makes the sum (placed cages included) */
-        if (m >= 2 && m <= EXACT_CELLS) { /* a few open cells: their exact digits */
-            uint32_t cand[EXACT_CELLS], sup[EXACT_CELLS], path[EXACT_CELLS];
-            for (int i = 0; i < m; i++) {
-                sup[i] = 0;
-                cand[i] = (uint32_t)(s->cm[cells[i]] & choices & some);
-            }
-            uint64_t got = 0, all = ~0ULL;
-            for (uint32_t i = g->combo_start[k]; i < g->combo_start[k + 1]; i++) {
-                uint64_t c = g->combos[i];
-                if ((c & placed) != placed || (c & ~placed & ~choices)) continue;
-                if (!assign(0, m, cand, (uint32_t)(c & ~placed), path, sup)) continue;
-                got |= c;
-                all &= c;
-            }
-            if (!got) return 0; /* no set of digits fits the cells */
+        if (m <= EXACT_CELLS) { /* a few open cells: their exact digits */
+            int t = g->sum_total[k];
+            for (uint64_t x = placed; x; x &= x - 1) t -= sk_ctz64(x) + 1;
+            uint32_t cand[EXACT_CELLS], sup[EXACT_CELLS], got, all;
+            for (int i = 0; i < m; i++) cand[i] = s->cm[cells[i]];
+            exact_cells(m, cand, t, sup, &got, &all);
+            if (!got) return 0; /* no digits fit the cells */
             uint32_t any = 0;
             for (int i = 0; i < m; i++) {
                 sup[i] = cand[i] & ~sup[i]; /* now the digits the cell loses */
                 any |= sup[i];
             }
             if (any) drop_digits(g, s, cells, m, sup, any, dirty);
-            some = got;
-            every = all;
+            some = choices; /* a digit of no way has left every cell already */
+            every = all | placed;
+        } else {
+            for (uint32_t i = g->combo_start[k]; i < g->combo_start[k + 1]; i++) {
+                uint64_t c = g->combos[i];
+                if ((c & placed) != placed || (c & ~placed & ~choices)) continue;
+                some |= c;
+                every &= c;
+            }
+            if (!some) return 0; /* no set of digits makes the sum (placed cages included) */
         }
         s->need[k] = (uint16_t)(every & ~placed);
         for (uint64_t out = choices & ~some; out; out &= out - 1) {
