@@ -147,26 +147,28 @@ def check_cages(cages, size: int) -> tuple[Cage, ...]:
     for cage in cages:
         if not isinstance(cage, Cage):
             cage = Cage(int(cage[0]), tuple(sorted(cage[1])))
-        name = cage_name(cage, size) if all(0 <= c < size * size for c in cage.cells) else \
-            tr("cage {n}", n=cage.total)
+        inside = all(0 <= c < size * size for c in cage.cells)
+        # named only for an error: naming every cage is most of the check's time
+        name = (lambda cage=cage: cage_name(cage, size)) if inside else \
+            (lambda cage=cage: tr("cage {n}", n=cage.total))
         if not cage.cells:
-            raise GeometryError(tr("{cage} has no cells", cage=name))
-        if any(not 0 <= c < size * size for c in cage.cells):
-            raise GeometryError(tr("{cage} has a cell outside the {size}x{size} grid", cage=name,
+            raise GeometryError(tr("{cage} has no cells", cage=name()))
+        if not inside:
+            raise GeometryError(tr("{cage} has a cell outside the {size}x{size} grid", cage=name(),
                                     size=size))
         if len(cage.cells) > size:
-            raise GeometryError(tr("{cage} has {n} cells; a cage holds at most {size}", cage=name,
+            raise GeometryError(tr("{cage} has {n} cells; a cage holds at most {size}", cage=name(),
                                     n=len(cage.cells), size=size))
         low, high = sum_range(len(cage.cells), size)
         if not low <= cage.total <= high:
             raise GeometryError(tr("{cage}: {n} different digits 1-{size} make {low} to {high}, "
-                                   "never {total}", cage=name, n=len(cage.cells), size=size,
+                                   "never {total}", cage=name(), n=len(cage.cells), size=size,
                                    low=low, high=high, total=cage.total))
         for c in cage.cells:
             if c in owner:
                 raise GeometryError(tr("{cell} is in two cages: {first} and {second}",
                                        cell=_shown_cell(c, size),
-                                       first=cage_name(owner[c], size), second=name))
+                                       first=cage_name(owner[c], size), second=name()))
             owner[c] = cage
         out.append(cage)
     return tuple(sorted(out, key=lambda k: k.cells))

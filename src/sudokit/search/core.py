@@ -32,6 +32,7 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import accumulate
 
 from .. import limits
 from ..errors import SearchLimitError, SudokitError
@@ -98,18 +99,45 @@ def variant_tables(geometry: Geometry) -> tuple[bytes, ...] | None:
         raise SudokitError(f"the compiled core takes killer cages on grids up to "
                            f"{MAX_CAGE_SIZE}x{MAX_CAGE_SIZE}, not {geometry.size}x{geometry.size} "
                            f"(the reference solver takes any size)")
-    houses = array.array("H", [c for house in geometry.houses for c in house])
-    start, peers = array.array("I", [0]), array.array("H")
-    for ps in geometry.peers:
-        peers.extend(ps)
-        start.append(len(peers))
-    tables = (houses.tobytes(), start.tobytes(), peers.tobytes())
     if not geometry.cages:
-        return tables
+        return _peer_tables(geometry, geometry.peers)
+    # a killer's houses and peers are those of its geometry without cages, its cages' cells
+    # being made peers too: built from that geometry's, kept once (the generator makes a new
+    # killer geometry for every merge of two cages)
+    uncaged = _uncaged(geometry.box_rows, geometry.box_cols, geometry.variants, geometry.regions)
+    peers, peer_sets = list(uncaged.peers), _peer_sets(uncaged)
     cages = array.array("H")
     for cage in geometry.cages:
         cages.extend((cage.total, len(cage.cells), *cage.cells))
-    return tables + (cages.tobytes(),)
+        cells = set(cage.cells)
+        for c in cage.cells:
+            mates = cells - peer_sets[c]
+            mates.discard(c)
+            if mates:
+                peers[c] = tuple(sorted(mates.union(peers[c])))
+    return _peer_tables(uncaged, peers) + (cages.tobytes(),)
+
+
+@lru_cache(maxsize=16)
+def _uncaged(box_rows: int, box_cols: int, variants: tuple, regions: tuple | None) -> Geometry:
+    return Geometry(box_rows, box_cols).with_variants(variants, regions)
+
+
+@lru_cache(maxsize=16)
+def _peer_sets(geometry: Geometry) -> tuple[frozenset, ...]:
+    return tuple(frozenset(ps) for ps in geometry.peers)
+
+
+@lru_cache(maxsize=16)
+def _house_table(geometry: Geometry) -> bytes:
+    return array.array("H", [c for house in geometry.houses for c in house]).tobytes()
+
+
+def _peer_tables(geometry: Geometry, peers) -> tuple[bytes, bytes, bytes]:
+    """The houses of ``geometry`` and ``peers`` (per cell) as the core reads them."""
+    start = array.array("I", [0, *accumulate(len(ps) for ps in peers)])
+    flat = array.array("H", [p for ps in peers for p in ps])
+    return _house_table(geometry), start.tobytes(), flat.tobytes()
 
 
 @lru_cache(maxsize=PREPARED_CACHE_SIZE)

@@ -126,6 +126,7 @@ static int all_peers(const sk_vgeom *g, const int *cage_of, const uint16_t *cell
  * its digit sets when they all see each other and k is at most most, else (a total a 64-bit
  * mask of sums holds, at most LOOSE_CELLS cells) noted to add after the others. */
 static int region_sum(Build *b, const uint16_t *cells, int k, int total, int one_house, int most) {
+    if (k > most && k > LOOSE_CELLS) return 0; /* too big either way: not worth the peer test */
     if (one_house || all_peers(b->g, b->cage_of, cells, k)) return k <= most ? add_sum(b, cells, k, total, 1) : 0;
     if (k > LOOSE_CELLS || total >= 64) return 0;
     memcpy(b->loose_cells + (size_t)LOOSE_CELLS * (size_t)b->nloose, cells, sizeof(uint16_t) * (size_t)k);
@@ -189,6 +190,7 @@ int sk_cage_sums(sk_vgeom *g) {
     size_t most = (size_t)g->ncages + 2 * (size_t)g->nhouses * (size_t)g->n; /* a house, or a run from it */
     int *cage_of = malloc(sizeof(int) * nc);
     int *inside = malloc(sizeof(int) * ((size_t)g->ncages + 1));
+    int *count = malloc(sizeof(int) * ((size_t)g->ncages + 1)); /* cells of each cage in a run */
     uint16_t *innies = malloc(sizeof(uint16_t) * nc);
     b.cell_gen = calloc(nc, sizeof(int));
     b.cage_gen = calloc((size_t)g->ncages + 1, sizeof(int));
@@ -203,7 +205,7 @@ int sk_cage_sums(sk_vgeom *g) {
     g->sum_total = malloc(sizeof(int) * (most + 1));
     int rc = -1;
     g->nsums = g->ndistinct = 0;
-    if (!cage_of || !inside || !innies || !outies || !b.cell_gen || !b.cage_gen || !b.made || !b.loose_cells ||
+    if (!cage_of || !inside || !count || !innies || !outies || !b.cell_gen || !b.cage_gen || !b.made || !b.loose_cells ||
         !b.loose_size || !b.loose_total || !g->sum_start || !g->combo_start || !g->sum_total)
         goto done;
     g->sum_start[0] = g->combo_start[0] = 0;
@@ -226,15 +228,37 @@ int sk_cage_sums(sk_vgeom *g) {
     for (int h = 0; h < g->nhouses && h < 64; h++)
         if (((covered >> h) & 1) && region_sums(&b, &h, 1, inside, innies, outies) < 0) goto done;
     for (int h = 0; h < g->nhouses && h < 64; h++) {
-        int run[SK_MAX_N], nr = 1;
+        int run[SK_MAX_N], nr = 1, ni = 0, no = 0;
         run[0] = h;
-        for (int j = h + 1; j < g->nhouses && j < 64 && nr < g->n - 1; j++) {
-            int ok = 1;
-            for (int i = 0; i < nr && ok; i++) ok = disjoint(g, run[i], j);
-            if (!ok) break;
-            run[nr++] = j;
-            if (!((covered >> h) & (covered >> j) & 1)) break; /* a cell in no cage: no sum, here or longer */
-            if (region_sums(&b, run, nr, inside, innies, outies) < 0) goto done;
+        for (int k = 0; k < g->ncages; k++) count[k] = 0;
+        for (int j = h; j < g->nhouses && j < 64 && nr < g->n - 1; j++) {
+            if (j > h) {
+                int ok = 1;
+                for (int i = 0; i < nr && ok; i++) ok = disjoint(g, run[i], j);
+                if (!ok) break;
+                run[nr++] = j;
+                if (!((covered >> h) & (covered >> j) & 1)) break; /* a cell in no cage: no sum, here or longer */
+            }
+            /* the run's innies (cells of the cages it holds in part) and outies, counted as
+             * houses join; the cells themselves only when few enough to make a sum */
+            for (int i = 0; i < g->n; i++) {
+                int c = g->house_cells[(size_t)j * (size_t)g->n + i], k = cage_of[c];
+                if (k < 0) continue;
+                int size = (int)(g->cage_start[k + 1] - g->cage_start[k]), was = count[k]++;
+                if (was > 0 && was < size) {
+                    ni -= was;
+                    no -= size - was;
+                }
+                if (was + 1 < size) {
+                    ni += was + 1;
+                    no += size - was - 1;
+                }
+            }
+            if (j == h) continue;
+            int few = RUN_SUM_CELLS > LOOSE_CELLS ? RUN_SUM_CELLS : LOOSE_CELLS;
+            if (((ni > 0 && ni <= few && ni < nr * g->n) || (no > 0 && no <= few)) &&
+                region_sums(&b, run, nr, inside, innies, outies) < 0)
+                goto done;
         }
     }
     g->ndistinct = g->nsums;
@@ -245,6 +269,7 @@ int sk_cage_sums(sk_vgeom *g) {
 done:
     free(cage_of);
     free(inside);
+    free(count);
     free(innies);
     free(b.cell_gen);
     free(b.cage_gen);
