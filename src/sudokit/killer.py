@@ -211,35 +211,27 @@ def cut_cages(solution: list[int], size: int, rng, unique, largest: int = 5,
         return [Cage(sum(solution[c] for c in cells), tuple(sorted(cells)))
                 for cells in members.values()]
 
-    def neighbours(cells) -> list[int]:
-        out = set()
-        for c in cells:
-            r, k = divmod(c, n)
-            for rr, kk in ((r - 1, k), (r + 1, k), (r, k - 1), (r, k + 1)):
-                if 0 <= rr < n and 0 <= kk < n and cage_of[rr * n + kk] != cage_of[c]:
-                    out.add(cage_of[rr * n + kk])
-        return sorted(out)
+    # cells side by side; a merge joins the cages of such a pair
+    edges = [(c, c + 1) for c in range(n * n) if (c + 1) % n] + [(c, c + n) for c in range(n * n - n)]
+    digits = {c: 1 << solution[c] for c in range(n * n)}  # per cage, its digits
 
     tried: set[tuple[int, int]] = set()
     while True:
-        options = []
-        for a, cells in members.items():
-            for b in neighbours(cells):
-                key = (min(a, b), max(a, b))
-                if key in tried or len(cells) + len(members[b]) > largest:
-                    continue
-                if {solution[c] for c in cells} & {solution[c] for c in members[b]}:
-                    continue
-                options.append(key)
+        pairs = {(a, b) if a < b else (b, a) for x, y in edges
+                 if (a := cage_of[x]) != (b := cage_of[y])}
+        options = [(a, b) for a, b in pairs if (a, b) not in tried
+                   and len(members[a]) + len(members[b]) <= largest and not digits[a] & digits[b]]
         if not options or len(members) <= fewest:
             return check_cages(cages(), n)
-        a, b = rng.choice(sorted(set(options)))
+        a, b = rng.choice(sorted(options))
         tried.add((a, b))  # merging only loses information: a merge that fails stays failed
         a_cells, b_cells = members[a], members.pop(b)
         members[a] = a_cells + b_cells
         for c in b_cells:
             cage_of[c] = a
-        if not unique(cages()):
+        if unique(cages()):
+            digits[a] |= digits.pop(b)
+        else:
             members[a], members[b] = a_cells, b_cells
             for c in b_cells:
                 cage_of[c] = b
