@@ -126,6 +126,7 @@ struct sk_vbb {
     B house[VMAXH];
     B peer[VMAXC];
     uint64_t houses_of[VMAXC]; /* per cell, the houses that hold it (bit h) */
+    uint64_t lines;            /* the variant's houses with a cell in every row and column (X's diagonals) */
     int nsums;                 /* killer sums (sk_vgeom's, as many as fit) */
     B sum[VMAXC];              /* the cells of each sum */
     B sums_of[VMAXC];          /* per cell, the sums that hold it (bit k) */
@@ -163,6 +164,8 @@ typedef struct {
     int sum;         /* the sum branched on, or -1 (a cell) */
     uint64_t sets[2];
 #endif
+    int bl_digit;    /* >= 0: this digit goes to bl_cell[0], else to bl_cell[1] */
+    int bl_cell[2];
 } Frame;
 
 int VNEW(const sk_vgeom *v, void **out) {
@@ -185,6 +188,11 @@ int VNEW(const sk_vgeom *v, void **out) {
             g->peer[cells[k]] = b_or(g->peer[cells[k]], m);
             g->houses_of[cells[k]] |= 1ULL << h;
         }
+    }
+    for (int h = 3 * n; h < v->nhouses; h++) {
+        int line = 1;
+        for (int r = 0; r < 2 * n && line; r++) line = b_pop(b_and(g->house[h], g->house[r])) == 1;
+        if (line) g->lines |= 1ULL << h;
     }
     /* peers both ways, whatever the tables say: the propagation relies on it */
     for (int c = 0; c < nc; c++)
@@ -681,9 +689,40 @@ static uint32_t keep_set(const G *g, VS *s, int k, uint64_t set) {
 }
 #endif
 
+/* A digit with two open places left in a variant's house that crosses every row and column
+ * once (X's diagonals), the one whose places have the most open peers; 0 if none. Branching
+ * there places the digit in one place or the other (jigsaw + X: 1,385 -> 1,110 nodes a proof;
+ * in Windoku's windows it takes more nodes). */
+static int choose_bilocal(const G *g, const VS *s, int *digit, int *cells) {
+    int best = -1;
+    for (uint64_t hs = g->lines; hs; hs &= hs - 1)
+        for (int d = 0; d < g->n; d++) {
+            int h = sk_ctz64(hs);
+            B p = b_and(b_and(s->c[d], g->house[h]), s->uns);
+            if (b_pop(p) != 2) continue;
+            int a = b_first(p), b = b_first(b_drop_first(p));
+            int score = b_pop(b_and(g->peer[a], s->uns)) + b_pop(b_and(g->peer[b], s->uns));
+            if (score > best) {
+                best = score;
+                *digit = d;
+                cells[0] = a;
+                cells[1] = b;
+            }
+        }
+    return best >= 0;
+}
+
 /* The next branch point of the propagated, open state f->s. */
 static void branch(const G *g, sk_job *job, Frame *f, uint64_t *rng, int randomize) {
     job->guesses++;
+    f->bl_digit = -1;
+    if (!randomize && g->lines && choose_bilocal(g, &f->s, &f->bl_digit, f->bl_cell)) {
+#if VSUMS
+        f->sum = -1;
+#endif
+        f->rem = 3;
+        return;
+    }
 #if VSUMS
     f->sum = -1;
     if (!randomize && g->ndistinct && (f->sum = choose_sum(g, &f->s, f->sets)) >= 0) {
@@ -720,11 +759,15 @@ static int search(const G *g, sk_job *job, Frame *stack, uint64_t *rng, int rand
         *t = f->s;
         if (sk_tick(job)) return 1;
         if (budget_end && job->nodes >= budget_end) return 2;
+        uint32_t dirty;
+        if (f->bl_digit >= 0)
+            dirty = place(g, t, f->bl_cell[d], f->bl_digit, ~0u);
 #if VSUMS
-        uint32_t dirty = f->sum >= 0 ? keep_set(g, t, f->sum, f->sets[d]) : place(g, t, f->cell, d, f->digits);
-#else
-        uint32_t dirty = place(g, t, f->cell, d, f->digits);
+        else if (f->sum >= 0)
+            dirty = keep_set(g, t, f->sum, f->sets[d]);
 #endif
+        else
+            dirty = place(g, t, f->cell, d, f->digits);
         if (!propagate(g, t, dirty)) continue;
         if (!b_any(t->uns)) {
             if (found(g, job, t)) return 1;
