@@ -94,7 +94,9 @@ def variant_geometry(shape, names, jigsaw_seed):
 
 def agrees_with_the_reference(g: Geometry, seed: int, keep: float) -> None:
     """A random puzzle of g (cells of a random solution kept with probability keep): the core
-    finds the reference solver's solutions and count, when the reference finishes."""
+    finds the reference solver's solutions and count, when the reference finishes; asked for
+    one or two (the searches that branch on a diagonal's places first), it finds that many of
+    them."""
     full = core.solve(Grid.empty(g), limit=1, seed=seed, time_limit=2)
     if full.solution is None:  # some jigsaw layouts with chess moves have no solution at all
         assert full.limit_reached or reference.solve(Grid.empty(g), limit=1, node_limit=2_000).count == 0
@@ -112,6 +114,10 @@ def agrees_with_the_reference(g: Geometry, seed: int, keep: float) -> None:
     assert core.count_solutions(puzzle, None) == expected.count
     assert all(s.is_solved for s in got.solutions)
     assert generic_solutions(puzzle) == (expected.count, wanted)
+    for limit in (1, 2):
+        few = core.solve(puzzle, limit=limit)
+        assert few.count == min(limit, expected.count)
+        assert all(tuple(s.values) in wanted for s in few.solutions)
 
 
 def generic_solutions(puzzle: Grid) -> tuple[int, list[tuple[int, ...]]]:

@@ -418,20 +418,21 @@ static inline uint32_t apply_pattern(S9 *s, const Pattern *pt, int p) {
 static int solved(const S9 *s) { return !(s->uns[0] | s->uns[1] | s->uns[2]); }
 
 #ifdef SK9_HOUSES
-#define choose_bilocal SK9(choose_bilocal)
-/* A digit with two open places left in an extra house (X's diagonals; not Windoku's windows,
- * which the window frame handles): the one whose two places have the most unplaced peers.
- * Branching there places the digit in one place or the other (X: 35.8 -> 27.8 nodes a
- * uniqueness proof, against a bivalue cell first). Returns 0 when there is none. */
-static int choose_bilocal(const S9 *s, int *digit, int *band, int *pos) {
+#define choose_places SK9(choose_places)
+/* A digit with want (2 or 3) open places left in an extra house (X's diagonals; not Windoku's
+ * windows, which the window frame handles): the one whose places have the most unplaced
+ * peers. Branching there places the digit in each place in turn (X, two places then three:
+ * 35.8 -> 25.9 nodes a uniqueness proof, against a bivalue cell first). Returns 0 when there
+ * is none. */
+static int choose_places(const S9 *s, int want, int *digit, int *band, int *pos) {
     const XWHouses *g = s->g;
     int best = -1;
     for (int h = 0; h < g->nh; h++)
         for (int d = 0; d < 9; d++) {
             uint32_t y[3];
             for (int b = 0; b < 3; b++) y[b] = s->c[d][b] & g->m[h][b] & s->uns[b];
-            if (sk_pop32(y[0]) + sk_pop32(y[1]) + sk_pop32(y[2]) != 2) continue;
-            int k = 0, bs[2], ps[2], score = 0;
+            if (sk_pop32(y[0]) + sk_pop32(y[1]) + sk_pop32(y[2]) != want) continue;
+            int k = 0, bs[3], ps[3], score = 0;
             for (int b = 0; b < 3; b++)
                 for (uint32_t x = y[b]; x; x &= x - 1) {
                     bs[k] = b;
@@ -441,10 +442,10 @@ static int choose_bilocal(const S9 *s, int *digit, int *band, int *pos) {
             if (score > best) {
                 best = score;
                 *digit = d;
-                band[0] = bs[0];
-                band[1] = bs[1];
-                pos[0] = ps[0];
-                pos[1] = ps[1];
+                for (int i = 0; i < want; i++) {
+                    band[i] = bs[i];
+                    pos[i] = ps[i];
+                }
             }
         }
     return best >= 0;
@@ -457,7 +458,7 @@ static int search(sk_job *job, S9 *s, uint64_t *rng) {
     unsigned ds;
     Pattern pt = {0, 0, 0, 0};
     int cell, patterns = 0; /* patterns only (see PATTERN_GUESSES) */
-    int bl_digit = -1, bl_band[2], bl_pos[2]; /* a digit's two places in an extra house */
+    int bl_digit = -1, bl_band[3], bl_pos[3]; /* a digit's places in an extra house */
     if (job->randomize) {
         /* Seeded searches branch as they did before the pattern branching, with the tie-break's
          * old box mask too (0x7007007, which is not a box of a band word), so that a seed keeps
@@ -466,9 +467,13 @@ static int search(sk_job *job, S9 *s, uint64_t *rng) {
         cell = 1;
     }
 #ifdef SK9_HOUSES
-    else if (!s->plain && choose_bilocal(s, &bl_digit, bl_band, bl_pos)) {
+    else if (!s->plain && choose_places(s, 2, &bl_digit, bl_band, bl_pos)) {
         cell = 0;
         ds = 3; /* its first place, its second */
+    }
+    else if (!s->plain && choose_places(s, 3, &bl_digit, bl_band, bl_pos)) {
+        cell = 0;
+        ds = 7;
     }
 #endif
     else if ((patterns = SK9_PATTERN_FIRST && !s->plain && job->guesses < PATTERN_GUESSES) ||
@@ -566,7 +571,7 @@ static int SK9(solve)(const uint8_t *grid, sk_job *job SK9_SOLVE_PARAMS) {
 #undef search
 #undef triads
 #ifdef SK9_HOUSES
-#undef choose_bilocal
+#undef choose_places
 #endif
 #ifdef SK9_WINDOWS
 #undef windows

@@ -30,9 +30,9 @@
  * sums rule only at the sums whose cells lost a digit since it last looked.
  * Search: depth first (an explicit stack of states on the heap) on the open cell with the
  * fewest candidates, ties to the cell with the most open peers (random among equals when
- * randomizing). Before that, in searches that are not seeded: a digit with two places left on
- * one of X's diagonals (a house crossing every row and column once), one place then the
- * other; else, in killers, a sum of different digits left with two digit sets (the one with
+ * randomizing). Before that, in searches that are not seeded: a digit with two (else three)
+ * places left on one of X's diagonals (a house crossing every row and column once), each
+ * place in turn; else, in killers, a sum of different digits left with two digit sets (the one with
  * the most open cells), each branch keeping its open cells to one set (1,000 killers with no
  * givens: 224 -> 98 nodes a uniqueness proof). With job->restarts and a limit of one solution
  * the search restarts under a growing node budget (Luby), as the generic solver does, from a
@@ -168,7 +168,7 @@ typedef struct {
     uint64_t sets[2];
 #endif
     int bl_digit;    /* >= 0: this digit goes to bl_cell[0], else to bl_cell[1] */
-    int bl_cell[2];
+    int bl_cell[3];
 } Frame;
 
 int VNEW(const sk_vgeom *v, void **out) {
@@ -692,24 +692,26 @@ static uint32_t keep_set(const G *g, VS *s, int k, uint64_t set) {
 }
 #endif
 
-/* A digit with two open places left in a variant's house that crosses every row and column
- * once (X's diagonals), the one whose places have the most open peers; 0 if none. Branching
- * there places the digit in one place or the other (jigsaw + X: 1,385 -> 1,110 nodes a proof;
- * in Windoku's windows it takes more nodes). */
-static int choose_bilocal(const G *g, const VS *s, int *digit, int *cells) {
+/* A digit with want (2 or 3) open places left in a variant's house that crosses every row and
+ * column once (X's diagonals), the one whose places have the most open peers; 0 if none.
+ * Branching there places the digit in each place in turn (jigsaw + X, two places then three:
+ * 1,385 -> 888 nodes a proof; in Windoku's windows it takes more nodes). */
+static int choose_places(const G *g, const VS *s, int want, int *digit, int *cells) {
     int best = -1;
     for (uint64_t hs = g->lines; hs; hs &= hs - 1)
         for (int d = 0; d < g->n; d++) {
             int h = sk_ctz64(hs);
             B p = b_and(b_and(s->c[d], g->house[h]), s->uns);
-            if (b_pop(p) != 2) continue;
-            int a = b_first(p), b = b_first(b_drop_first(p));
-            int score = b_pop(b_and(g->peer[a], s->uns)) + b_pop(b_and(g->peer[b], s->uns));
+            if (b_pop(p) != want) continue;
+            int score = 0, at[3], k = 0;
+            for (B q = p; b_any(q); q = b_drop_first(q)) {
+                at[k] = b_first(q);
+                score += b_pop(b_and(g->peer[at[k++]], s->uns));
+            }
             if (score > best) {
                 best = score;
                 *digit = d;
-                cells[0] = a;
-                cells[1] = b;
+                for (int i = 0; i < want; i++) cells[i] = at[i];
             }
         }
     return best >= 0;
@@ -719,12 +721,15 @@ static int choose_bilocal(const G *g, const VS *s, int *digit, int *cells) {
 static void branch(const G *g, sk_job *job, Frame *f, uint64_t *rng, int randomize) {
     job->guesses++;
     f->bl_digit = -1;
-    if (!randomize && g->lines && choose_bilocal(g, &f->s, &f->bl_digit, f->bl_cell)) {
+    if (!randomize && g->lines) {
+        for (int want = 2; want <= 3; want++)
+            if (choose_places(g, &f->s, want, &f->bl_digit, f->bl_cell)) {
 #if VSUMS
-        f->sum = -1;
+                f->sum = -1;
 #endif
-        f->rem = 3;
-        return;
+                f->rem = (1u << want) - 1;
+                return;
+            }
     }
 #if VSUMS
     f->sum = -1;
