@@ -148,9 +148,9 @@ def check_cages(cages, size: int) -> tuple[Cage, ...]:
         if not isinstance(cage, Cage):
             cage = Cage(int(cage[0]), tuple(sorted(cage[1])))
         inside = all(0 <= c < size * size for c in cage.cells)
-        # named only for an error: naming every cage is most of the check's time
-        name = (lambda cage=cage: cage_name(cage, size)) if inside else \
-            (lambda cage=cage: tr("cage {n}", n=cage.total))
+
+        def name() -> str:  # only for an error: naming every cage was most of the check's time
+            return cage_name(cage, size) if inside else tr("cage {n}", n=cage.total)
         if not cage.cells:
             raise GeometryError(tr("{cage} has no cells", cage=name()))
         if not inside:

@@ -422,8 +422,8 @@ static int solved(const S9 *s) { return !(s->uns[0] | s->uns[1] | s->uns[2]); }
 /* A digit with want (2 or 3) open places left in an extra house (X's diagonals; not Windoku's
  * windows, which the window frame handles): the one whose places have the most unplaced
  * peers. Branching there places the digit in each place in turn (X, two places then three:
- * 35.8 -> 25.9 nodes a uniqueness proof, against a bivalue cell first). Returns 0 when there
- * is none. */
+ * 35.8 -> 25.9 nodes a uniqueness proof, against a bivalue cell first). Returns want, or 0
+ * when there is none. */
 static int choose_places(const S9 *s, int want, int *digit, int *band, int *pos) {
     const XWHouses *g = s->g;
     int best = -1;
@@ -448,7 +448,7 @@ static int choose_places(const S9 *s, int want, int *digit, int *band, int *pos)
                 }
             }
         }
-    return best >= 0;
+    return best >= 0 ? want : 0;
 }
 #endif
 
@@ -459,6 +459,9 @@ static int search(sk_job *job, S9 *s, uint64_t *rng) {
     Pattern pt = {0, 0, 0, 0};
     int cell, patterns = 0; /* patterns only (see PATTERN_GUESSES) */
     int bl_digit = -1, bl_band[3], bl_pos[3]; /* a digit's places in an extra house */
+#ifdef SK9_HOUSES
+    int places;
+#endif
     if (job->randomize) {
         /* Seeded searches branch as they did before the pattern branching, with the tie-break's
          * old box mask too (0x7007007, which is not a box of a band word), so that a seed keeps
@@ -467,13 +470,10 @@ static int search(sk_job *job, S9 *s, uint64_t *rng) {
         cell = 1;
     }
 #ifdef SK9_HOUSES
-    else if (!s->plain && choose_places(s, 2, &bl_digit, bl_band, bl_pos)) {
+    else if (!s->plain && ((places = choose_places(s, 2, &bl_digit, bl_band, bl_pos)) ||
+                           (places = choose_places(s, 3, &bl_digit, bl_band, bl_pos)))) {
         cell = 0;
-        ds = 3; /* its first place, its second */
-    }
-    else if (!s->plain && choose_places(s, 3, &bl_digit, bl_band, bl_pos)) {
-        cell = 0;
-        ds = 7;
+        ds = (1u << places) - 1; /* its first place, its second, ... */
     }
 #endif
     else if ((patterns = SK9_PATTERN_FIRST && !s->plain && job->guesses < PATTERN_GUESSES) ||

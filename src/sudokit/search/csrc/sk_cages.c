@@ -121,6 +121,8 @@ static int all_peers(const sk_vgeom *g, const int *cage_of, const uint16_t *cell
 #define HOUSE_CELLS 5
 #define RUN_SUM_CELLS 4
 #define LOOSE_CELLS 5
+/* Beyond these many cells a run's innies or outies make no sum of either kind */
+#define RUN_CELLS_MAX (RUN_SUM_CELLS > LOOSE_CELLS ? RUN_SUM_CELLS : LOOSE_CELLS)
 
 /* Add the sum of k cells (one house's innies, whose digits all differ, when one_house): with
  * its digit sets when they all see each other and k is at most most, else (a total a 64-bit
@@ -255,8 +257,7 @@ int sk_cage_sums(sk_vgeom *g) {
                 }
             }
             if (j == h) continue;
-            int few = RUN_SUM_CELLS > LOOSE_CELLS ? RUN_SUM_CELLS : LOOSE_CELLS;
-            if (((ni > 0 && ni <= few && ni < nr * g->n) || (no > 0 && no <= few)) &&
+            if (((ni > 0 && ni <= RUN_CELLS_MAX && ni < nr * g->n) || (no > 0 && no <= RUN_CELLS_MAX)) &&
                 region_sums(&b, run, nr, inside, innies, outies) < 0)
                 goto done;
         }

@@ -32,11 +32,11 @@
  * fewest candidates, ties to the cell with the most open peers (random among equals when
  * randomizing). Before that, in searches that are not seeded: a digit with two (else three)
  * places left on one of X's diagonals (a house crossing every row and column once), each
- * place in turn; else, in killers, a sum of different digits left with two digit sets (the one with
- * the most open cells), each branch keeping its open cells to one set (1,000 killers with no
- * givens: 224 -> 98 nodes a uniqueness proof). With job->restarts and a limit of one solution
- * the search restarts under a growing node budget (Luby), as the generic solver does, from a
- * smaller unit.
+ * place in turn; else, in killers, a sum of different digits left with two digit sets (the
+ * one with the most open cells), each branch keeping its open cells to one set (1,000 killers
+ * with no givens: 224 -> 98 nodes a uniqueness proof). With job->restarts and a limit of one
+ * solution the search restarts under a growing node budget (Luby), as the generic solver
+ * does, from a smaller unit.
  */
 #include <limits.h>
 #include <stdlib.h>
@@ -167,7 +167,7 @@ typedef struct {
     int sum;         /* the sum branched on, or -1 (a cell) */
     uint64_t sets[2];
 #endif
-    int bl_digit;    /* >= 0: this digit goes to bl_cell[0], else to bl_cell[1] */
+    int bl_digit;    /* >= 0: this digit goes to bl_cell[i] in branch i */
     int bl_cell[3];
 } Frame;
 
@@ -402,6 +402,30 @@ static int loose_sum(const G *g, VS *s, int k, uint32_t *dirty) {
     return 1;
 }
 
+/* Sum k's open cells (into cells; their count returned), the digits of its placed cells
+ * (*placed) and the other digits its open cells may hold (*choices). */
+static inline int sum_cells(const G *g, const VS *s, int k, int *cells, uint64_t *placed, uint64_t *choices) {
+    uint64_t p = 0, c = 0;
+    int m = 0;
+    for (int i = 0; i < g->sum_size[k]; i++) {
+        int cell = g->sum_cell[k][i];
+        if (b_has(s->uns, cell)) {
+            c |= s->cm[cell];
+            cells[m++] = cell;
+        } else {
+            p |= s->cm[cell];
+        }
+    }
+    *placed = p;
+    *choices = c & ~p;
+    return m;
+}
+
+/* Can digit set c still make its sum: it holds the placed digits, and its others are choices? */
+static inline int set_fits(uint64_t c, uint64_t placed, uint64_t choices) {
+    return (c & placed) == placed && !(c & ~placed & ~choices);
+}
+
 /* Each byte with its bits in reverse order. */
 #define REV2(x) x, x + 128, x + 64, x + 192
 #define REV4(x) REV2(x), REV2(x + 32), REV2(x + 16), REV2(x + 48)
@@ -483,29 +507,17 @@ static int killer_sums(const G *g, VS *s, uint32_t *dirty) {
             continue;
         }
         B cm = g->sum[k], open = b_and(cm, s->uns);
-        uint64_t placed = 0, choices = 0;
-        int cells[VMAXN], m = 0;
-        for (int i = 0; i < g->sum_size[k]; i++) {
-            int cell = g->sum_cell[k][i];
-            if (b_has(s->uns, cell)) {
-                choices |= s->cm[cell];
-                cells[m++] = cell;
-            } else {
-                placed |= s->cm[cell];
-            }
-        }
-        choices &= ~placed;
+        uint64_t placed, choices;
+        int cells[VMAXN], m = sum_cells(g, s, k, cells, &placed, &choices);
         uint64_t some = 0, every = ~0ULL;
-        if (m == 0) { /* full: its digits make the total or nothing does */
-            int t = 0;
-            for (uint64_t x = placed; x; x &= x - 1) t += sk_ctz64(x) + 1;
-            if (t != g->sum_total[k]) return 0;
-            s->need[k] = 0;
-            continue;
-        }
         if (m <= EXACT_CELLS) { /* a few open cells: their exact digits */
-            int t = g->sum_total[k];
+            int t = g->sum_total[k]; /* what the open cells add up to */
             for (uint64_t x = placed; x; x &= x - 1) t -= sk_ctz64(x) + 1;
+            if (m == 0) { /* full: its digits make the total or nothing does */
+                if (t) return 0;
+                s->need[k] = 0;
+                continue;
+            }
             uint32_t cand[EXACT_CELLS], sup[EXACT_CELLS], got, all;
             for (int i = 0; i < m; i++) cand[i] = s->cm[cells[i]];
             exact_cells(m, cand, t, sup, &got, &all);
@@ -521,7 +533,7 @@ static int killer_sums(const G *g, VS *s, uint32_t *dirty) {
         } else {
             for (uint32_t i = g->combo_start[k]; i < g->combo_start[k + 1]; i++) {
                 uint64_t c = g->combos[i];
-                if ((c & placed) != placed || (c & ~placed & ~choices)) continue;
+                if (!set_fits(c, placed, choices)) continue;
                 some |= c;
                 every &= c;
             }
@@ -643,26 +655,16 @@ static int choose(const G *g, const VS *s, uint64_t *rng, int randomize, uint32_
 /* The sum of different digits to branch on: two digit sets left (for its open cells), two
  * open cells or more, the most open cells; -1 if none. */
 static int choose_sum(const G *g, const VS *s, uint64_t *sets) {
-    int best = -1, most = 1;
+    int best = -1, most = 1, cells[VMAXN];
     for (int k = 0; k < g->ndistinct; k++) {
-        uint64_t placed = 0, choices = 0;
-        int open = 0;
-        for (int i = 0; i < g->sum_size[k]; i++) {
-            int cell = g->sum_cell[k][i];
-            if (b_has(s->uns, cell)) {
-                choices |= s->cm[cell];
-                open++;
-            } else {
-                placed |= s->cm[cell];
-            }
-        }
+        uint64_t placed, choices;
+        int open = sum_cells(g, s, k, cells, &placed, &choices);
         if (open <= most) continue;
-        choices &= ~placed;
         uint64_t two[2];
         int n = 0;
         for (uint32_t i = g->combo_start[k]; i < g->combo_start[k + 1] && n <= 2; i++) {
             uint64_t c = g->combos[i];
-            if ((c & placed) != placed || (c & ~placed & ~choices)) continue;
+            if (!set_fits(c, placed, choices)) continue;
             if (n < 2) two[n] = c & ~placed;
             n++;
         }
@@ -678,14 +680,12 @@ static int choose_sum(const G *g, const VS *s, uint64_t *sets) {
 /* Keep sum k's open cells to the digits of set (not yet propagated); returns the digits
  * touched. */
 static uint32_t keep_set(const G *g, VS *s, int k, uint64_t set) {
-    int cells[VMAXN], m = 0;
+    uint64_t placed, choices;
+    int cells[VMAXN], m = sum_cells(g, s, k, cells, &placed, &choices);
     uint32_t out[VMAXN], any = 0, dirty = 0;
-    for (int i = 0; i < g->sum_size[k]; i++) {
-        int cell = g->sum_cell[k][i];
-        if (!b_has(s->uns, cell)) continue;
-        cells[m] = cell;
-        out[m] = s->cm[cell] & ~(uint32_t)set;
-        any |= out[m++];
+    for (int i = 0; i < m; i++) {
+        out[i] = s->cm[cells[i]] & ~(uint32_t)set;
+        any |= out[i];
     }
     if (any) drop_digits(g, s, cells, m, out, any, &dirty);
     return dirty;
@@ -698,9 +698,9 @@ static uint32_t keep_set(const G *g, VS *s, int k, uint64_t set) {
  * 1,385 -> 888 nodes a proof; in Windoku's windows it takes more nodes). */
 static int choose_places(const G *g, const VS *s, int want, int *digit, int *cells) {
     int best = -1;
-    for (uint64_t hs = g->lines; hs; hs &= hs - 1)
+    for (uint64_t hs = g->lines; hs; hs &= hs - 1) {
+        int h = sk_ctz64(hs);
         for (int d = 0; d < g->n; d++) {
-            int h = sk_ctz64(hs);
             B p = b_and(b_and(s->c[d], g->house[h]), s->uns);
             if (b_pop(p) != want) continue;
             int score = 0, at[3], k = 0;
@@ -714,6 +714,7 @@ static int choose_places(const G *g, const VS *s, int want, int *digit, int *cel
                 for (int i = 0; i < want; i++) cells[i] = at[i];
             }
         }
+    }
     return best >= 0;
 }
 
@@ -721,18 +722,16 @@ static int choose_places(const G *g, const VS *s, int want, int *digit, int *cel
 static void branch(const G *g, sk_job *job, Frame *f, uint64_t *rng, int randomize) {
     job->guesses++;
     f->bl_digit = -1;
-    if (!randomize && g->lines) {
+#if VSUMS
+    f->sum = -1;
+#endif
+    if (!randomize && g->lines)
         for (int want = 2; want <= 3; want++)
             if (choose_places(g, &f->s, want, &f->bl_digit, f->bl_cell)) {
-#if VSUMS
-                f->sum = -1;
-#endif
                 f->rem = (1u << want) - 1;
                 return;
             }
-    }
 #if VSUMS
-    f->sum = -1;
     if (!randomize && g->ndistinct && (f->sum = choose_sum(g, &f->s, f->sets)) >= 0) {
         f->rem = 3;
         return;
