@@ -23,6 +23,12 @@
 #endif
 #define PATTERN_GUESSES 1000
 
+/* SK9_MINICOLUMNS 1 (the default) adds hidden triads on minicolumns to those on minirows (see
+ * triads); 0 leaves them out (sk_xw9.c). */
+#ifndef SK9_MINICOLUMNS
+#define SK9_MINICOLUMNS 1
+#endif
+
 #define minirows SK9(minirows)
 #define fold_cols SK9(fold_cols)
 #define row_singles SK9(row_singles)
@@ -41,6 +47,7 @@
 #define solved SK9(solved)
 #define search SK9(search)
 #define triads SK9(triads)
+#define mini_cells SK9(mini_cells)
 
 /* The set of non-empty minirows of a band word (bit 3 * row + box). */
 #ifdef SK9_PEXT
@@ -166,25 +173,54 @@ static inline int update_digit(S9 *s, int d, uint32_t *dirty) {
 
 /* Hidden triads of a band: a minirow (three cells of a row in one box) holds three different
  * digits, so when three digits can go nowhere else in its row (their only minirow there), the
- * band's other digits leave it. Returns the digits changed. */
+ * band's other digits leave it; the same for a minicolumn (three cells of a column in one box)
+ * and its column. Returns the digits changed. */
+#ifdef SK9_PEXT
+static inline uint32_t mini_cells(uint32_t m) { return _pdep_u32(m, 0x1249249u) * 7u; }
+#else
+static inline uint32_t mini_cells(uint32_t m) {
+    uint32_t x = 0;
+    for (; m; m &= m - 1) x |= T_minicells[sk_ctz32(m)];
+    return x;
+}
+#endif
 static inline uint32_t triads(S9 *s) {
+    uint32_t fr[9][3], fc[9][3];
+    uint32_t r1[3] = {0, 0, 0}, r2[3] = {0, 0, 0}, r3[3] = {0, 0, 0};
+    uint32_t c1[3] = {0, 0, 0}, c2[3] = {0, 0, 0}, c3[3] = {0, 0, 0};
+    for (int d = 0; d < 9; d++) {
+        if (SK9_MINICOLUMNS) {
+            uint32_t o0 = fold_cols(s->c[d][0]), o1 = fold_cols(s->c[d][1]), o2 = fold_cols(s->c[d][2]);
+            fc[d][0] = o0 & ~(o1 | o2);
+            fc[d][1] = o1 & ~(o0 | o2);
+            fc[d][2] = o2 & ~(o0 | o1);
+        } else {
+            fc[d][0] = fc[d][1] = fc[d][2] = 0;
+        }
+        for (int b = 0; b < 3; b++) {
+            uint32_t f = T_onemini[minirows(s->c[d][b])];
+            fr[d][b] = f;
+            r3[b] |= r2[b] & f;
+            r2[b] |= r1[b] & f;
+            r1[b] |= f;
+            f = fc[d][b];
+            c3[b] |= c2[b] & f;
+            c2[b] |= c1[b] & f;
+            c1[b] |= f;
+        }
+    }
     uint32_t dirty = 0;
     for (int b = 0; b < 3; b++) {
-        if (!s->uns[b]) continue;
-        uint32_t one = 0, two = 0, full = 0, forced[9];
+        uint32_t uns = s->uns[b];
+        /* solved minirows and minicolumns count too: leave them out */
+        uint32_t fullr = r3[b] & minirows(uns), fullc = c3[b] & fold_cols(uns);
+        if (!(fullr | fullc)) continue;
         for (int d = 0; d < 9; d++) {
-            uint32_t f = T_onemini[minirows(s->c[d][b])];
-            forced[d] = f;
-            full |= two & f;
-            two |= one & f;
-            one |= f;
-        }
-        if (!full) continue;
-        for (int d = 0; d < 9; d++) {
-            uint32_t x = s->c[d][b], n = x;
-            for (uint32_t m = full & ~forced[d]; m; m &= m - 1) n &= ~T_minicells[sk_ctz32(m)];
-            if (n != x) {
-                s->c[d][b] = n;
+            uint32_t m = fullc & ~fc[d][b];
+            uint32_t out = mini_cells(fullr & ~fr[d][b]) | m | (m << 9) | (m << 18);
+            uint32_t x = s->c[d][b];
+            if (x & out) {
+                s->c[d][b] = x & ~out;
                 dirty |= 1u << d;
             }
         }
@@ -570,6 +606,7 @@ static int SK9(solve)(const uint8_t *grid, sk_job *job SK9_SOLVE_PARAMS) {
 #undef solved
 #undef search
 #undef triads
+#undef mini_cells
 #ifdef SK9_HOUSES
 #undef choose_places
 #endif

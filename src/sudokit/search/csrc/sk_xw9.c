@@ -150,6 +150,7 @@ static inline int xw_houses(const S9 *s, uint32_t *n0, uint32_t *n1, uint32_t *n
 
 #define SK9_HOUSES xw_houses
 #define SK9_PATTERN_FIRST 0 /* a bivalue cell first (see the top) */
+#define SK9_MINICOLUMNS 0
 #define SK9(name) xw_##name##_portable
 #include "sk_bb9_search.h"
 #undef SK9
