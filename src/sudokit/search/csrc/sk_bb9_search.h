@@ -159,14 +159,15 @@ static inline int update_digit(S9 *s, int d, uint32_t *dirty) {
         uint32_t placed = row_singles(a[b]) & s->uns[b];
         if (!placed) continue;
         s->uns[b] &= ~placed;
+        /* branch-free: whether a digit held those cells is not predictable */
+        uint32_t own = s->c[d][b], touched = 0;
         for (int e = 0; e < 9; e++) {
-            if (e == d) continue;
             uint32_t x = s->c[e][b];
-            if (x & placed) {
-                s->c[e][b] = x & ~placed;
-                *dirty |= 1u << e;
-            }
+            s->c[e][b] = x & ~placed;
+            touched |= (uint32_t)((x & placed) != 0) << e;
         }
+        s->c[d][b] = own;
+        *dirty |= touched & ~(1u << d);
     }
     return 1;
 }
@@ -264,15 +265,15 @@ static int propagate(S9 *s, uint32_t dirty) {
 
 /* Place digit d in band b at cell bit p (not yet propagated); returns the digits touched. */
 static inline uint32_t assign(S9 *s, int d, int b, int p) {
-    uint32_t bit = 1u << p, dirty = 1u << d;
-    s->c[d][b] &= ~T_rowpeers[p];
-    for (int e = 0; e < 9; e++) {
-        if (e != d && (s->c[e][b] & bit)) {
-            s->c[e][b] &= ~bit;
-            dirty |= 1u << e;
-        }
+    uint32_t bit = 1u << p, dirty = 0;
+    uint32_t own = s->c[d][b] & ~T_rowpeers[p];
+    for (int e = 0; e < 9; e++) { /* branch-free, as in update_digit */
+        uint32_t x = s->c[e][b];
+        s->c[e][b] = x & ~bit;
+        dirty |= (uint32_t)((x & bit) != 0) << e;
     }
-    return dirty;
+    s->c[d][b] = own;
+    return dirty | 1u << d;
 }
 
 static void extract(const S9 *s, uint8_t *out) {
