@@ -154,19 +154,24 @@ static inline int update_digit(S9 *s, int d, uint32_t *dirty) {
     s->c[d][0] = a0;
     s->c[d][1] = a1;
     s->c[d][2] = a2;
-    uint32_t a[3] = {a0, a1, a2};
-    for (int b = 0; b < 3; b++) {
-        uint32_t placed = row_singles(a[b]) & s->uns[b];
-        if (!placed) continue;
-        s->uns[b] &= ~placed;
+    uint32_t p0 = row_singles(a0) & s->uns[0], p1 = row_singles(a1) & s->uns[1],
+             p2 = row_singles(a2) & s->uns[2];
+    if (p0 | p1 | p2) {
         /* branch-free: whether a digit held those cells is not predictable */
-        uint32_t own = s->c[d][b], touched = 0;
+        s->uns[0] &= ~p0;
+        s->uns[1] &= ~p1;
+        s->uns[2] &= ~p2;
+        uint32_t touched = 0;
         for (int e = 0; e < 9; e++) {
-            uint32_t x = s->c[e][b];
-            s->c[e][b] = x & ~placed;
-            touched |= (uint32_t)((x & placed) != 0) << e;
+            uint32_t x0 = s->c[e][0], x1 = s->c[e][1], x2 = s->c[e][2];
+            s->c[e][0] = x0 & ~p0;
+            s->c[e][1] = x1 & ~p1;
+            s->c[e][2] = x2 & ~p2;
+            touched |= (uint32_t)(((x0 & p0) | (x1 & p1) | (x2 & p2)) != 0) << e;
         }
-        s->c[d][b] = own;
+        s->c[d][0] = a0;
+        s->c[d][1] = a1;
+        s->c[d][2] = a2;
         *dirty |= touched & ~(1u << d);
     }
     return 1;
