@@ -11,8 +11,9 @@
  * with the five houses they imply they are the boxes of the window frame (see W_ORDER), where
  * the digit's words get the classic band and column rules (Windoku: 14.7 -> 11.7 nodes a
  * proof, and each costs less). The fixpoint then runs again if anything changed.
- * The classic solver's hidden triads apply too. Branching: a digit with two (else three)
- * places left in an extra house (each place in turn), else a bivalue cell, else a band or
+ * The classic solver's hidden triads on minirows apply too (on minicolumns they cost as much
+ * as they saved here). Branching: a digit with two (else three) places left in an extra
+ * house (each place in turn), else a bivalue cell, else a band or
  * stack pattern of two, else the cell with the fewest candidates (patterns first, as the
  * classic solver branches, do not see the extra houses: X took 25% more nodes that way);
  * among places and cells, those with the most unplaced peers, extra houses included.
