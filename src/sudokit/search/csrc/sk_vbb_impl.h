@@ -297,13 +297,13 @@ static inline uint32_t place(const G *g, VS *s, int cell, int d, uint32_t others
     lose(g, s, d, lost);
     uint64_t hs = g->houses_of[cell];
     for (others &= ((1u << g->n) - 1) & ~(1u << d); others; others &= others - 1) {
+        /* branch-free: whether a digit still held the cell is not predictable */
         int e = sk_ctz32(others);
-        if (s->c[e].w[w] & bit) {
-            s->c[e].w[w] &= ~bit;
-            s->single[e] |= hs;
-            s->inter[e] |= hs;
-            dirty |= 1u << e;
-        }
+        uint64_t x = s->c[e].w[w], hit = (x & bit) != 0, mask = 0 - hit;
+        s->c[e].w[w] = x & ~bit;
+        s->single[e] |= hs & mask;
+        s->inter[e] |= hs & mask;
+        dirty |= (uint32_t)hit << e;
     }
     s->uns.w[w] &= ~bit;
     s->placed[d] |= hs;
