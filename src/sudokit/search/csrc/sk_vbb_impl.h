@@ -96,9 +96,10 @@ static inline int b_pop(B a) {
 }
 #if VW == 2
 static inline int b_first(B a) { return a.w[0] ? sk_ctz64(a.w[0]) : 64 + sk_ctz64(a.w[1]); } /* a not empty */
-static inline B b_drop_first(B a) { /* a without its lowest bit (a not empty) */
-    if (a.w[0]) a.w[0] &= a.w[0] - 1;
-    else a.w[1] &= a.w[1] - 1;
+static inline B b_drop_first(B a) { /* a without its lowest bit (a not empty); branch-free */
+    uint64_t low_empty = a.w[0] == 0;
+    a.w[0] &= a.w[0] - 1;
+    a.w[1] &= a.w[1] - low_empty;
     return a;
 }
 #else
@@ -250,11 +251,8 @@ static inline void lose_sums(const G *g, VS *s, int d, B m) {
             uint32_t ds = s->cm[cell]; /* still with d */
             /* a sum whose digits may repeat looks again when a cell's lowest or highest digit
              * goes (a digit between rarely changes what the others can complete) */
-            if ((ds & (ds - 1) & (1u << d)) && (ds >> d) > 1) {
-                sums = b_or(sums, b_andnot(g->sums_of[cell], g->loose));
-                continue;
-            }
-            sums = b_or(sums, g->sums_of[cell]);
+            uint64_t mid = 0 - (uint64_t)((ds & (ds - 1) & (1u << d)) && (ds >> d) > 1);
+            for (int j = 0; j < VW; j++) sums.w[j] |= g->sums_of[cell].w[j] & ~(g->loose.w[j] & mid);
         }
     /* the sums rule reads, of d, only whether it has a place left in a sum's open cells and,
      * where the sum must hold it, where (s->c[d] is already without m); but with up to
@@ -443,7 +441,7 @@ static inline uint32_t rev16(uint32_t b) { return (uint32_t)REV8[b & 255] << 8 |
 static inline uint32_t partners(uint32_t r, int total) {
     if (total < 3 || total > 2 * VMAXN - 1) return 0;
     uint32_t m = total <= 17 ? r >> (17 - total) : r << (total - 17);
-    if (!(total & 1)) m &= ~(1u << (total / 2 - 1)); /* x = y */
+    m &= ~((uint32_t)!(total & 1) << (total / 2 - 1)); /* x = y */
     return m;
 }
 
