@@ -561,22 +561,25 @@ static int SK9(solve)(const uint8_t *grid, sk_job *job SK9_SOLVE_PARAMS) {
     s.plain = job->randomize || job->limit > 2; /* seeded, or counting many solutions */
     for (int d = 0; d < 9; d++) s.c[d][0] = s.c[d][1] = s.c[d][2] = BAND_FULL;
     s.uns[0] = s.uns[1] = s.uns[2] = BAND_FULL;
-    for (int cell = 0; cell < 81; cell++) {
-        int v = grid[cell];
-        if (!v) continue;
-        int d = v - 1, r = cell / 9, col = cell % 9, b = r / 3, p = (r % 3) * 9 + col;
-        uint32_t bit = 1u << p;
-        if (!(s.c[d][b] & bit)) return 0; /* clashing givens: no solution */
-        s.c[d][b] &= ~T_rowpeers[p];
-        for (int e = 0; e < 3; e++)
-            if (e != b) s.c[d][e] &= ~T_colcells[col];
-        for (int e = 0; e < 9; e++)
-            if (e != d) s.c[e][b] &= ~bit;
-        /* the other cells of the box in this band */
-        uint32_t boxcells = (7u << (3 * (col / 3))) * ((1u) | (1u << 9) | (1u << 18));
-        s.c[d][b] &= ~(boxcells & ~bit);
-        s.uns[b] &= ~bit;
-    }
+    /* the givens, digit by digit (a branch per cell on whether it is given mispredicts) */
+    uint32_t given[10][3];
+    memset(given, 0, sizeof given);
+    for (int b = 0, cell = 0; b < 3; b++)
+        for (int p = 0; p < 27; p++, cell++) given[grid[cell]][b] |= 1u << p;
+    for (int d = 0; d < 9; d++)
+        for (int b = 0; b < 3; b++)
+            for (uint32_t x = given[d + 1][b]; x; x &= x - 1) {
+                int p = sk_ctz32(x), col = p % 9;
+                uint32_t bit = 1u << p;
+                if (!(s.c[d][b] & bit)) return 0; /* clashing givens: no solution */
+                uint32_t own = s.c[d][b] & ~T_rowpeers[p];
+                for (int e = 0; e < 3; e++) s.c[d][e] &= ~T_colcells[col];
+                for (int e = 0; e < 9; e++) s.c[e][b] &= ~bit;
+                /* the other cells of the box in this band */
+                uint32_t boxcells = (7u << (3 * (col / 3))) * ((1u) | (1u << 9) | (1u << 18));
+                s.c[d][b] = own & ~(boxcells & ~bit);
+                s.uns[b] &= ~bit;
+            }
     if (job->cands) /* digits an empty cell may not hold leave it (the generator's proofs) */
         for (int cell = 0; cell < 81; cell++) {
             uint64_t out = ~job->cands[cell] & 0x1FF;
