@@ -150,6 +150,7 @@ def test_the_fast_search_reasons_alike_about_rows_and_columns():
     assert 0 < sum(no_guess) < len(puzzles)  # both kinds are there
     assert no_guess == [b == 0 for b in turned]
 
+
 @pytest.mark.parametrize("box", SHAPES, ids=lambda b: f"{b[0]}x{b[1]}")
 def test_random_solution_is_a_valid_grid_and_reproducible(box):
     geometry = Geometry(*box)

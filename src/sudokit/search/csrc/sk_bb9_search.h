@@ -572,10 +572,10 @@ static int SK9(solve)(const uint8_t *grid, sk_job *job SK9_SOLVE_PARAMS) {
                 int p = sk_ctz32(x), col = p % 9;
                 uint32_t bit = 1u << p;
                 if (!(s.c[d][b] & bit)) return 0; /* clashing givens: no solution */
-                uint32_t own = s.c[d][b] & ~T_rowpeers[p];
+                assign(&s, d, b, p);
+                /* and the column in the other bands, the other cells of the box in this one */
+                uint32_t own = s.c[d][b];
                 for (int e = 0; e < 3; e++) s.c[d][e] &= ~T_colcells[col];
-                for (int e = 0; e < 9; e++) s.c[e][b] &= ~bit;
-                /* the other cells of the box in this band */
                 uint32_t boxcells = (7u << (3 * (col / 3))) * ((1u) | (1u << 9) | (1u << 18));
                 s.c[d][b] = own & ~(boxcells & ~bit);
                 s.uns[b] &= ~bit;

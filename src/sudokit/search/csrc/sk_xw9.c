@@ -13,10 +13,10 @@
  * proof, and each costs less). The fixpoint then runs again if anything changed.
  * The classic solver's hidden triads on minirows apply too (on minicolumns they cost as much
  * as they saved here). Branching: a digit with two (else three) places left in an extra
- * house (each place in turn), else a bivalue cell, else a band or
- * stack pattern of two, else the cell with the fewest candidates (patterns first, as the
- * classic solver branches, do not see the extra houses: X took 25% more nodes that way);
- * among places and cells, those with the most unplaced peers, extra houses included.
+ * house (each place in turn), else a bivalue cell, else a band or stack pattern of two, else
+ * the cell with the fewest candidates (patterns first, as the classic solver branches, do not
+ * see the extra houses: X took 25% more nodes that way); among places and cells, those with
+ * the most unplaced peers, extra houses included.
  * Seeded searches and searches with allowed-candidate masks go to the generic variant
  * bitboards (sk_vbb9.c), so that a seed keeps giving the same puzzle.
  */
