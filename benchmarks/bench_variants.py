@@ -22,8 +22,10 @@ unique), solved per call with ``limit=2`` (each has its own cages, so no batch):
 Grid or result objects); ``--write-killers PATH`` writes their cages for
 ``benchmarks/killer_core.c``, which times the solves in C, and ``--killers-from PATH`` solves
 such a file instead (the same puzzles for two builds: the generator's node cap makes each
-build merge cages a little differently). Single thread, wall clock, on
-whatever else the machine runs: the load average is printed. The peers have no variant solver, so the tables are sudokit's only.
+build merge cages a little differently). The last two columns time the first solution as the
+default call finds it (``core.solve(puzzle)``: limit 1, restarts allowed) and the core's own
+call with ``limit=1``. Single thread, wall clock, on whatever else the machine runs: the load
+average is printed. The peers have no variant solver, so the tables are sudokit's only.
 """
 
 from __future__ import annotations
@@ -146,14 +148,19 @@ def killer(args) -> None:
     empty = bytes(81)
     raw = best_of(args.repeat, lambda: [_core.solve(empty, 3, 3, limit=2, keep=0, variant=t)
                                         for t in tables]) / len(puzzles)
+    # the first solution, as the default call finds it (limit 1, restarts allowed)
+    per1 = best_of(args.repeat, lambda: [core.solve(p) for p in puzzles]) / len(puzzles)
+    raw1 = best_of(args.repeat, lambda: [_core.solve(empty, 3, 3, limit=1, keep=0, variant=t)
+                                         for t in tables]) / len(puzzles)
     nodes = [core.solve(p, limit=2).nodes for p in puzzles]
     cages = statistics.mean(len(p.geometry.cages) for p in puzzles)
     print("\n| 9x9 killer, no givens | generated/s | cages (mean) | nodes/solve (limit 2): mean, "
-          "median, max | per call solves/s, limit 2 | µs per call | core call solves/s | µs per core call |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+          "median, max | per call solves/s, limit 2 | µs per call | core call solves/s | µs per core call "
+          "| per call, limit 1 | core call, limit 1 |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     print(f"| {len(puzzles)} puzzles | {generated} | {cages:.1f} | {statistics.mean(nodes):.0f}, "
           f"{statistics.median(nodes):.0f}, {max(nodes)} | {1 / per:,.0f} | {per * 1e6:.0f} | "
-          f"{1 / raw:,.0f} | {raw * 1e6:.0f} |")
+          f"{1 / raw:,.0f} | {raw * 1e6:.0f} | {1 / per1:,.0f} | {1 / raw1:,.0f} |")
 
 
 if __name__ == "__main__":

@@ -266,6 +266,17 @@ def test_a_batch_of_variant_puzzles_gets_the_answers_of_one_call_each(names, jig
     assert lines.statuses == ["unique"] * 4
 
 
+@pytest.mark.parametrize("variant", ["jigsaw,x", "killer"])
+def test_a_9x9_variant_solve_keeps_its_branching_without_needless_restarts(variant):
+    # The default call allows restarts; on 9x9 an unseeded search gains nothing from them
+    # (its fixed branching on diagonal places and cage sums beats a random order).
+    from sudokit.generate import generate_many
+    for made in generate_many(8, 9, variant=variant, seed=1, rate=False):
+        default, plain = core.solve(made.puzzle), core.solve(made.puzzle, restarts=False)
+        assert default.solution.values == plain.solution.values == made.solution.values
+        assert default.nodes == plain.nodes
+
+
 def test_a_variant_puzzle_solved_by_classic_rules_alone_has_more_solutions():
     g = Geometry.of(9).with_variants("anti-knight")
     puzzle = minimal_puzzle(g, 6)
