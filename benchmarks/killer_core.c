@@ -2,12 +2,14 @@
  * "core solve" figure of issue 18 (no Python call around each solve). Reads one puzzle a line,
  * its cages as "sum size cell cell ..." (cells 0..80), as bench_variants.py --write-killers
  * writes them; each is prepared once (its sums and digit sets), then solved with limit 2
- * (uniqueness proved), best of --repeat runs per puzzle. Prints a markdown table row.
+ * (uniqueness proved; limit 1: the first solution, restarts allowed as in core.solve's default
+ * call), best of repeat runs per puzzle, so with warm caches (a pass over many killers, each
+ * with its own tables, runs about 20% slower). Prints a markdown table row.
  *
  *   python benchmarks/bench_variants.py --only killer --killers 200 --write-killers /tmp/k.txt
  *   cc -O3 -march=x86-64-v2 -Isrc/sudokit/search/csrc -o /tmp/killer_core benchmarks/killer_core.c \
  *      src/sudokit/search/csrc/sk_{geom,variant,cages,vbb9,vbb16,vbbk9,vbbk16,xw9,bb9}.c
- *   /tmp/killer_core /tmp/k.txt [repeat]
+ *   /tmp/killer_core /tmp/k.txt [repeat [limit]]
  *
  * Under valgrind --tool=callgrind --toggle-collect=sk_vbbk9_solve it counts the search's
  * instructions alone. */
@@ -52,7 +54,7 @@ static int read_cages(const char *line, uint32_t *start, uint16_t *cells, uint16
 
 int main(int argc, char **argv) {
     if (argc < 2) {
-        fprintf(stderr, "usage: %s CAGES_FILE [repeat]\n", argv[0]);
+        fprintf(stderr, "usage: %s CAGES_FILE [repeat [limit]]\n", argv[0]);
         return 2;
     }
     FILE *f = fopen(argv[1], "r");
@@ -62,6 +64,7 @@ int main(int argc, char **argv) {
     }
     int repeat = argc > 2 ? atoi(argv[2]) : 3;
     if (repeat < 1) repeat = 1;
+    int limit = argc > 3 && atoi(argv[3]) == 1 ? 1 : 2;
     static uint16_t houses[3 * N * N];
     static uint32_t peer_start[CELLS + 1]; /* no peers beyond the houses' */
     static uint16_t no_peers[1];
@@ -104,7 +107,8 @@ int main(int argc, char **argv) {
         sk_job job;
         for (int r = 0; r < repeat; r++) {
             memset(&job, 0, sizeof job);
-            job.limit = 2;
+            job.limit = limit;
+            job.restarts = 1;
             job.keep = 0;
             job.next_check = 1LL << 62; /* no limits, no polls */
             double t0 = sk_now();
@@ -137,8 +141,9 @@ int main(int argc, char **argv) {
         fclose(la);
     }
     printf("load average %.2f, %.2f, %.2f; best of %d per puzzle\n\n", load[0], load[1], load[2], repeat);
-    printf("| 9x9 killers, no givens, limit 2 | not unique | nodes: mean, median, max | solves/s | "
-           "µs median | µs max |\n|---|---:|---:|---:|---:|---:|\n");
+    printf("| 9x9 killers, no givens, limit %d | %s | nodes: mean, median, max | solves/s | "
+           "µs median | µs max |\n|---|---:|---:|---:|---:|---:|\n",
+           limit, limit == 2 ? "not unique" : "no solution");
     printf("| %zu puzzles | %d | %.0f, %lld, %lld | %.0f | %.0f | %.0f |\n", count, not_unique,
            (double)all_nodes / (double)count, nodes[count / 2], nodes[count - 1], (double)count / total,
            times[count / 2] * 1e6, times[count - 1] * 1e6);
