@@ -240,49 +240,50 @@ int VNEW(const sk_vgeom *v, void **out) {
     return 1;
 }
 
-/* Digit d loses the cells of m, every one a place of d: note the houses to look at again. */
-
 #if VSUMS
-static inline void lose_sums(const G *g, VS *s, int d, B m) {
-    B sums;
-    memset(&sums, 0, sizeof sums);
-    for (int i = 0; i < VW; i++)
-        for (uint64_t x = m.w[i]; x; x &= x - 1) {
-            int cell = 64 * i + sk_ctz64(x);
-            uint32_t ds = s->cm[cell]; /* still with d */
-            /* a sum whose digits may repeat looks again when a cell's lowest or highest digit
-             * goes (a digit between rarely changes what the others can complete) */
-            uint64_t mid = 0 - (uint64_t)((ds & (ds - 1) & (1u << d)) && (ds >> d) > 1);
-            for (int j = 0; j < VW; j++) sums.w[j] |= g->sums_of[cell].w[j] & ~(g->loose.w[j] & mid);
-        }
-    /* the sums rule reads, of d, only whether it has a place left in a sum's open cells and,
-     * where the sum must hold it, where (s->c[d] is already without m); but with up to
-     * RECHECK_CELLS open cells it reads each cell's digits (a digit gone from one cell takes
-     * its partners from the others) */
+/* Note the sums to look at again, of those holding cells that lost digit d (see lose). The
+ * sums rule reads, of d, only whether it has a place left in a sum's open cells and, where
+ * the sum must hold it, where (s->c[d] is already without those cells); but with up to
+ * RECHECK_CELLS open cells it reads each cell's digits (a digit gone from one cell takes its
+ * partners from the others). */
+static inline void wake_sums(const G *g, VS *s, int d, B sums) {
     for (sums = b_andnot(sums, s->sums); b_any(sums); sums = b_drop_first(sums)) {
         int k = b_first(sums);
-        if (k < g->ndistinct && !((s->need[k] >> d) & 1) && g->sum_size[k] > RECHECK_CELLS &&
-            b_pop(b_and(g->sum[k], s->uns)) > RECHECK_CELLS && b_any(b_and(b_and(s->c[d], g->sum[k]), s->uns)))
-            continue;
-        s->sums.w[k >> 6] |= 1ULL << (k & 63);
+        /* branch-free: which sums sleep on is not predictable */
+        int sleep = (k < g->ndistinct) & !((s->need[k] >> d) & 1) & (g->sum_size[k] > RECHECK_CELLS) &
+                    (b_pop(b_and(g->sum[k], s->uns)) > RECHECK_CELLS) &
+                    b_any(b_and(b_and(s->c[d], g->sum[k]), s->uns));
+        s->sums.w[k >> 6] |= (uint64_t)!sleep << (k & 63);
     }
 }
 #endif
 
+/* Digit d loses the cells of m, every one a place of d: note the houses (and sums) to look at
+ * again, in one pass over the cells. */
 static inline void lose(const G *g, VS *s, int d, B m) {
     uint64_t hs = 0;
 #if VSUMS
-    if (g->nsums) lose_sums(g, s, d, m);
+    B sums;
+    memset(&sums, 0, sizeof sums);
 #endif
     for (int i = 0; i < VW; i++) /* word by word: cheaper than b_first/b_drop_first */
         for (uint64_t x = m.w[i]; x; x &= x - 1) {
-            hs |= g->houses_of[64 * i + sk_ctz64(x)];
+            int cell = 64 * i + sk_ctz64(x);
+            hs |= g->houses_of[cell];
 #if VSUMS
-            s->cm[64 * i + sk_ctz64(x)] &= (uint16_t) ~(1u << d);
+            uint32_t ds = s->cm[cell]; /* still with d */
+            /* a sum whose digits may repeat looks again when a cell's lowest or highest digit
+             * goes (a digit between rarely changes what the others can complete) */
+            uint64_t mid = 0 - (uint64_t)(((ds & (ds - 1) & (1u << d)) != 0) & ((ds >> d) > 1));
+            for (int j = 0; j < VW; j++) sums.w[j] |= g->sums_of[cell].w[j] & ~(g->loose.w[j] & mid);
+            s->cm[cell] = (uint16_t)(ds & ~(1u << d));
 #endif
         }
     s->single[d] |= hs;
     s->inter[d] |= hs;
+#if VSUMS
+    wake_sums(g, s, d, sums);
+#endif
 }
 
 /* Place digit d in cell (not yet propagated); returns the digits whose boards changed. The
@@ -362,7 +363,7 @@ static inline void drop_digits(const G *g, VS *s, const int *cells, int m, const
         B lost;
         memset(&lost, 0, sizeof lost);
         for (int i = 0; i < m; i++)
-            if ((out[i] >> d) & 1) lost.w[cells[i] >> 6] |= 1ULL << (cells[i] & 63);
+            lost.w[cells[i] >> 6] |= (uint64_t)((out[i] >> d) & 1) << (cells[i] & 63);
         s->c[d] = b_andnot(s->c[d], lost);
         lose(g, s, d, lost);
     }
@@ -376,25 +377,25 @@ static int loose_sum(const G *g, VS *s, int k, uint32_t *dirty) {
     uint32_t cand[VMAXN];
     uint64_t before[VMAXN + 1], after[VMAXN + 1];
     for (int i = 0; i < m; i++) cand[i] = s->cm[cells[i] = g->sum_cell[k][i]];
+    /* every digit in turn, held or not (masked): loops over a cell's digits mispredict their end */
     before[0] = 1;
     for (int i = 0; i < m; i++) {
         uint64_t r = 0;
-        for (uint32_t x = cand[i]; x; x &= x - 1) r |= before[i] << (sk_ctz32(x) + 1);
+        for (int e = 0; e < VMAXN; e++) r |= (before[i] << (e + 1)) & (0 - (uint64_t)((cand[i] >> e) & 1));
         before[i + 1] = r & ((2ULL << total) - 1); /* none past the total (below 64) */
     }
     if (!((before[m] >> total) & 1)) return 0;
     after[m] = 1ULL << total; /* the sums that the cells from i on must complete */
     for (int i = m - 1; i >= 0; i--) {
         uint64_t r = 0;
-        for (uint32_t x = cand[i]; x; x &= x - 1) r |= after[i + 1] >> (sk_ctz32(x) + 1);
+        for (int e = 0; e < VMAXN; e++) r |= (after[i + 1] >> (e + 1)) & (0 - (uint64_t)((cand[i] >> e) & 1));
         after[i] = r;
     }
     uint32_t out[VMAXN], any = 0;
     for (int i = 0; i < m; i++) {
-        out[i] = 0;
-        if (!(cand[i] & (cand[i] - 1))) continue; /* one digit: in every way to the total */
-        for (uint32_t x = cand[i]; x; x &= x - 1)
-            if (!((before[i] << (sk_ctz32(x) + 1)) & after[i + 1])) out[i] |= x & -x;
+        uint32_t o = 0; /* the cell's digits in no way to the total */
+        for (int e = 0; e < VMAXN; e++) o |= (uint32_t)!((before[i] << (e + 1)) & after[i + 1]) << e;
+        out[i] = o & cand[i];
         any |= out[i];
     }
     if (any) drop_digits(g, s, cells, m, out, any, dirty);
@@ -406,14 +407,13 @@ static int loose_sum(const G *g, VS *s, int k, uint32_t *dirty) {
 static inline int sum_cells(const G *g, const VS *s, int k, int *cells, uint64_t *placed, uint64_t *choices) {
     uint64_t p = 0, c = 0;
     int m = 0;
-    for (int i = 0; i < g->sum_size[k]; i++) {
-        int cell = g->sum_cell[k][i];
-        if (b_has(s->uns, cell)) {
-            c |= s->cm[cell];
-            cells[m++] = cell;
-        } else {
-            p |= s->cm[cell];
-        }
+    for (int i = 0; i < g->sum_size[k]; i++) { /* branch-free: which cells are open is not predictable */
+        int cell = g->sum_cell[k][i], open = b_has(s->uns, cell);
+        uint64_t in = 0 - (uint64_t)open;
+        c |= s->cm[cell] & in;
+        p |= s->cm[cell] & ~in;
+        cells[m] = cell;
+        m += open;
     }
     *placed = p;
     *choices = c & ~p;
@@ -422,7 +422,7 @@ static inline int sum_cells(const G *g, const VS *s, int k, int *cells, uint64_t
 
 /* Can digit set c still make its sum: it holds the placed digits, and its others are choices? */
 static inline int set_fits(uint64_t c, uint64_t placed, uint64_t choices) {
-    return (c & placed) == placed && !(c & ~placed & ~choices);
+    return ((c & placed) == placed) & !(c & ~placed & ~choices);
 }
 
 /* Each byte with its bits in reverse order. */
@@ -453,24 +453,24 @@ static inline uint32_t partners(uint32_t r, int total) {
 static int exact_from(int i, int m, const uint32_t *cand, const uint32_t *rcand, int total, uint32_t used,
                       uint32_t rused, uint32_t *sup, uint32_t *got, uint32_t *all) {
     if (i == m - 2) { /* the last two: pairs of digits adding up to the rest */
+        /* branch-free (whether a pair is left is not predictable); no pc, no pd either */
         uint32_t pc = cand[i] & ~used & partners(rcand[i + 1] & ~rused, total);
-        if (!pc) return 0;
         uint32_t pd = cand[i + 1] & ~used & partners(rcand[i] & ~rused, total), pair = pc | pd;
+        uint32_t some = 0 - (uint32_t)(pc != 0);
         sup[i] |= pc;
         sup[i + 1] |= pd;
-        *got |= used | pair;
-        *all &= sk_pop32(pair) == 2 ? used | pair : used; /* several pairs share no digit */
-        return 1;
+        *got |= (used | pair) & some;
+        *all &= (sk_pop32(pair) == 2 ? used | pair : used) | ~some; /* several pairs share no digit */
+        return pc != 0;
     }
     int any = 0;
     for (uint32_t x = cand[i] & ~used; x; x &= x - 1) {
         int d = sk_ctz32(x);
         int rest = total - d - 1;
         if (rest < 3) break; /* two more cells need 1 + 2 at least; the digits only grow */
-        if (exact_from(i + 1, m, cand, rcand, rest, used | (1u << d), rused | (1u << (15 - d)), sup, got, all)) {
-            sup[i] |= 1u << d;
-            any = 1;
-        }
+        int way = exact_from(i + 1, m, cand, rcand, rest, used | (1u << d), rused | (1u << (15 - d)), sup, got, all);
+        sup[i] |= (uint32_t)way << d;
+        any |= way;
     }
     return any;
 }
@@ -531,10 +531,9 @@ static int killer_sums(const G *g, VS *s, uint32_t *dirty) {
             every = all | placed;
         } else {
             for (uint32_t i = g->combo_start[k]; i < g->combo_start[k + 1]; i++) {
-                uint64_t c = g->combos[i];
-                if (!set_fits(c, placed, choices)) continue;
-                some |= c;
-                every &= c;
+                uint64_t c = g->combos[i], fits = 0 - (uint64_t)set_fits(c, placed, choices); /* branch-free */
+                some |= c & fits;
+                every &= c | ~fits;
             }
             if (!some) return 0; /* no set of digits makes the sum (placed cages included) */
         }
