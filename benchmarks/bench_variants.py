@@ -10,8 +10,9 @@ For each variant, ``--count`` minimal puzzles are generated with seed 1 (generat
 whole run: random grids, random regions for jigsaw, carving with a uniqueness proof per removed
 given). Then the puzzles are solved by the core, best of ``--repeat`` runs:
 
-- batch: all puzzles in one ``core.solve_many`` call (one geometry: not for jigsaw, whose
-  puzzles each have their own regions), ``limit=2`` (uniqueness proved) and ``limit=1``;
+- batch: all puzzles in one ``core.solve_many`` call on their lines (text, parsed in C, as
+  ``bench_solve.py`` times the classic sets; one geometry: not for jigsaw, whose puzzles each
+  have their own regions), ``limit=2`` (uniqueness proved) and ``limit=1``;
 - per call: ``core.solve(puzzle, limit=2)`` once per puzzle, Python's overhead included.
 
 Then 16x16 jigsaw puzzles (random regions, not minimal, as ``generate`` makes them by default)
@@ -90,9 +91,10 @@ def variants(args) -> None:
             core.prepared_variant(p.geometry)
         one_geometry = len({p.geometry for p in puzzles}) == 1
         batch2 = batch1 = "n/a (own regions each)"
-        if one_geometry:
-            t2 = best_of(args.repeat, lambda: core.solve_many(puzzles, limit=2))
-            t1 = best_of(args.repeat, lambda: core.solve_many(puzzles, limit=1))
+        if one_geometry:  # the puzzles as a file's lines, parsed in C (as bench_solve.py does)
+            text, geo = "\n".join(p.to_line() for p in puzzles), puzzles[0].geometry
+            t2 = best_of(args.repeat, lambda: core.solve_many(text, limit=2, geometry=geo))
+            t1 = best_of(args.repeat, lambda: core.solve_many(text, limit=1, geometry=geo))
             batch2, batch1 = f"{len(puzzles) / t2:,.0f}", f"{len(puzzles) / t1:,.0f}"
         per = best_of(args.repeat, lambda: [core.solve(p, limit=2) for p in puzzles]) / len(puzzles)
         nodes = statistics.mean(core.solve(p, limit=2).nodes for p in puzzles)
