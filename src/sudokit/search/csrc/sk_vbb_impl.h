@@ -509,14 +509,20 @@ static int killer_sums(const G *g, VS *s, uint32_t *dirty) {
         uint64_t placed, choices;
         int cells[VMAXN], m = sum_cells(g, s, k, cells, &placed, &choices);
         uint64_t some = 0, every = ~0ULL;
-        if (m <= EXACT_CELLS) { /* a few open cells: their exact digits */
+        for (uint32_t i = g->combo_start[k]; i < g->combo_start[k + 1]; i++) {
+            uint64_t c = g->combos[i], fits = 0 - (uint64_t)set_fits(c, placed, choices); /* branch-free */
+            some |= c & fits;
+            every &= c | ~fits;
+        }
+        if (!some) return 0; /* no set of digits makes the sum (placed cages included) */
+        /* A few open cells: their exact digits, unless each may hold every digit of the sets
+         * that fit (then every way to spread a set over the cells is one, and the sets say
+         * it all: no cell, one cell, and the first look at a sum's cells mostly). */
+        int narrow = 0;
+        for (int i = 0; i < m; i++) narrow |= (s->cm[cells[i]] & some & ~placed) != (some & ~placed);
+        if (m <= EXACT_CELLS && narrow) {
             int t = g->sum_total[k]; /* what the open cells add up to */
             for (uint64_t x = placed; x; x &= x - 1) t -= sk_ctz64(x) + 1;
-            if (m == 0) { /* full: its digits make the total or nothing does */
-                if (t) return 0;
-                s->need[k] = 0;
-                continue;
-            }
             uint32_t cand[EXACT_CELLS], sup[EXACT_CELLS], got, all;
             for (int i = 0; i < m; i++) cand[i] = s->cm[cells[i]];
             exact_cells(m, cand, t, sup, &got, &all);
@@ -529,13 +535,6 @@ static int killer_sums(const G *g, VS *s, uint32_t *dirty) {
             if (any) drop_digits(g, s, cells, m, sup, any, dirty);
             some = choices; /* a digit of no way has left every cell already */
             every = all | placed;
-        } else {
-            for (uint32_t i = g->combo_start[k]; i < g->combo_start[k + 1]; i++) {
-                uint64_t c = g->combos[i], fits = 0 - (uint64_t)set_fits(c, placed, choices); /* branch-free */
-                some |= c & fits;
-                every &= c | ~fits;
-            }
-            if (!some) return 0; /* no set of digits makes the sum (placed cages included) */
         }
         s->need[k] = (uint16_t)(every & ~placed);
         for (uint64_t out = choices & ~some; out; out &= out - 1) {
