@@ -21,10 +21,10 @@
  *    cells and whose other digits each have a place in its open cells; a digit in none of
  *    them leaves the cells, no set left is a contradiction (so full cells make their sum
  *    exactly), and a digit in all of them must be there: with one place it goes there, else
- *    every cell that sees all its places loses it. With up to EXACT_CELLS open cells the
- *    ways to give each a different digit, all adding up to the rest of the total, are
- *    enumerated instead (the last two cells' pairs at once: one bit reversal): a cell keeps
- *    only the digits some way gives it.
+ *    every cell that sees all its places loses it. With up to EXACT_CELLS open cells, one of
+ *    which cannot hold every digit of those sets, the ways to give each a different digit,
+ *    all adding up to the rest of the total, are enumerated instead (the last two cells'
+ *    pairs at once: one bit reversal): a cell keeps only the digits some way gives it.
  * Each rule looks only at the houses where the digit may have lost a place since that rule
  * last looked (noted as places go), never again at a house where the digit is placed; the
  * sums rule only at the sums whose cells lost a digit since it last looked.
