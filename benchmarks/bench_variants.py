@@ -15,8 +15,9 @@ given). Then the puzzles are solved by the core, best of ``--repeat`` runs:
   have their own regions), ``limit=2`` (uniqueness proved) and ``limit=1``;
 - per call: ``core.solve(puzzle, limit=2)`` once per puzzle, Python's overhead included.
 
-Then 16x16 jigsaw puzzles (random regions, not minimal, as ``generate`` makes them by default)
-for seeds 0..``--jigsaw-seeds``-1. Then ``--killers`` 9x9 killers with no givens generated with
+Then 16x16 jigsaw puzzles (random regions, not minimal, as ``generate`` makes them by default;
+not rated, as ``sudokit generate`` prints them without ``--rate``: the rating's logical solve of
+a 16x16 jigsaw takes seconds) for seeds 0..``--jigsaw-seeds``-1. Then ``--killers`` 9x9 killers with no givens generated with
 seed 1 (generated/s is that whole run: random grids, cages merged while a core proof keeps them
 unique), solved per call with ``limit=2`` (each has its own cages, so no batch): through
 ``core.solve`` and through the core's own call (``_core.solve`` with the prepared cages, no
@@ -109,7 +110,7 @@ def jigsaw(args) -> None:
     times, givens = [], []
     for seed in range(args.jigsaw_seeds):
         start = time.perf_counter()
-        g = generate(16, variant="jigsaw", seed=seed, time_limit=300)
+        g = generate(16, variant="jigsaw", seed=seed, time_limit=300, rate=False)  # as the CLI: no rating
         times.append(time.perf_counter() - start)
         givens.append(g.givens)
     print(f"| {args.jigsaw_seeds} seeds | {statistics.median(times):.2f} | {max(times):.2f} | "
