@@ -632,6 +632,10 @@ static int choose(const G *g, const VS *s, uint64_t *rng, int randomize, uint32_
             }
         }
         int score = b_pop(b_and(g->peer[cell], s->uns));
+#if VSUMS
+        /* and, unseeded, twice the sums that hold it (1,000 killers: 79 -> 75 nodes a proof) */
+        if (!randomize) score += 2 * b_pop(g->sums_of[cell]);
+#endif
 
         if (score > bscore) {
             best = cell;
