@@ -29,8 +29,8 @@
  * last looked (noted as places go), never again at a house where the digit is placed; the
  * sums rule only at the sums whose cells lost a digit since it last looked.
  * Search: depth first (an explicit stack of states on the heap) on the open cell with the
- * fewest candidates, ties to the cell with the most open peers (random among equals when
- * randomizing). Before that, in searches that are not seeded: a digit with two (else three)
+ * fewest candidates, ties to the cell with the most open peers (in killers, unseeded, plus
+ * twice the sums that hold it; random among equals when randomizing). Before that, in searches that are not seeded: a digit with two (else three)
  * places left on one of X's diagonals (a house crossing every row and column once), each
  * place in turn; else, in killers, a sum of different digits left with two digit sets (the
  * one with the most open cells), each branch keeping its open cells to one set (1,000 killers
