@@ -17,11 +17,11 @@ given). Then the puzzles are solved by the core, best of ``--repeat`` runs:
 
 Then 16x16 jigsaw puzzles (random regions, not minimal, as ``generate`` makes them by default;
 not rated, as ``sudokit generate`` prints them without ``--rate``: the rating's logical solve of
-a 16x16 jigsaw takes seconds) for seeds 0..``--jigsaw-seeds``-1. Then ``--killers`` 9x9 killers with no givens generated with
-seed 1 (generated/s is that whole run: random grids, cages merged while a core proof keeps them
-unique), solved per call with ``limit=2`` (each has its own cages, so no batch): through
-``core.solve`` and through the core's own call (``_core.solve`` with the prepared cages, no
-Grid or result objects); ``--write-killers PATH`` writes their cages for
+a 16x16 jigsaw takes seconds) for seeds 0..``--jigsaw-seeds``-1. Then ``--killers`` 9x9
+killers with no givens generated with seed 1 (generated/s is that whole run: random grids,
+cages merged while a core proof keeps them unique), solved per call with ``limit=2`` (each
+has its own cages, so no batch): through ``core.solve`` and through the core's own call
+(``_core.solve`` with the prepared cages, no Grid or result objects); ``--write-killers PATH`` writes their cages for
 ``benchmarks/killer_core.c``, which times the solves in C, and ``--killers-from PATH`` solves
 such a file instead (the same puzzles for two builds: the generator's node cap makes each
 build merge cages a little differently). The last two columns time the first solution as the
@@ -110,7 +110,7 @@ def jigsaw(args) -> None:
     times, givens = [], []
     for seed in range(args.jigsaw_seeds):
         start = time.perf_counter()
-        g = generate(16, variant="jigsaw", seed=seed, time_limit=300, rate=False)  # as the CLI: no rating
+        g = generate(16, variant="jigsaw", seed=seed, time_limit=300, rate=False)  # as the CLI
         times.append(time.perf_counter() - start)
         givens.append(g.givens)
     print(f"| {args.jigsaw_seeds} seeds | {statistics.median(times):.2f} | {max(times):.2f} | "

@@ -30,11 +30,12 @@
  * sums rule only at the sums whose cells lost a digit since it last looked.
  * Search: depth first (an explicit stack of states on the heap) on the open cell with the
  * fewest candidates, ties to the cell with the most open peers (in killers, unseeded, plus
- * twice the sums that hold it; random among equals when randomizing). Before that, in searches that are not seeded: a digit with two (else three)
- * places left on one of X's diagonals (a house crossing every row and column once), each
- * place in turn; else, in killers, a sum of different digits left with two digit sets (the
- * one with the most open cells), each branch keeping its open cells to one set (1,000 killers
- * with no givens: 224 -> 98 nodes a uniqueness proof). With job->restarts and a limit of one
+ * twice the sums that hold it; random among equals when randomizing). Before that, in
+ * searches that are not seeded: a digit with two (else three) places left on one of X's
+ * diagonals (a house crossing every row and column once), each place in turn; else, in
+ * killers, a sum of different digits left with two digit sets (the one with the most open
+ * cells), each branch keeping its open cells to one set (1,000 killers with no givens: 224 ->
+ * 98 nodes a uniqueness proof). With job->restarts and a limit of one
  * solution, seeded searches and unseeded ones on grids larger than 9x9 restart under a
  * growing node budget (Luby), as the generic solver does, from a smaller unit (an unseeded
  * run after the first takes the same kinds of branch point in a random order).
@@ -475,21 +476,16 @@ static int exact_from(int i, int m, const uint32_t *cand, const uint32_t *rcand,
     return any;
 }
 
-/* The exact digits of m (1 to EXACT_CELLS) open cells of different digits adding up to total:
+/* The exact digits of m (2 to EXACT_CELLS) open cells of different digits adding up to total:
  * sup[i] the digits some way gives cell i, *got the digits of some way, *all those of every
- * way (0 when there is none). */
+ * way (0 when there is none). One cell or none never gets here: the digit sets say it all. */
 static void exact_cells(int m, const uint32_t *cand, int total, uint32_t *sup, uint32_t *got, uint32_t *all) {
     uint32_t g_ = 0, a_ = ~0u, rcand[EXACT_CELLS];
     for (int i = 0; i < m; i++) {
         sup[i] = 0;
         rcand[i] = rev16(cand[i]);
     }
-    if (m == 1) {
-        uint32_t x = total >= 1 && total <= VMAXN ? cand[0] & (1u << (total - 1)) : 0;
-        sup[0] = g_ = a_ = x;
-    } else {
-        exact_from(0, m, cand, rcand, total, 0, 0, sup, &g_, &a_);
-    }
+    exact_from(0, m, cand, rcand, total, 0, 0, sup, &g_, &a_);
     *got = g_;
     *all = g_ ? a_ : 0;
 }
@@ -518,9 +514,10 @@ static int killer_sums(const G *g, VS *s, uint32_t *dirty) {
         /* A few open cells: their exact digits, unless each may hold every digit of the sets
          * that fit (then every way to spread a set over the cells is one, and the sets say
          * it all: no cell, one cell, and the first look at a sum's cells mostly). */
+        uint64_t rest = some & ~placed;
         int narrow = 0;
         if (m <= EXACT_CELLS)
-            for (int i = 0; i < m; i++) narrow |= (s->cm[cells[i]] & some & ~placed) != (some & ~placed);
+            for (int i = 0; i < m; i++) narrow |= (s->cm[cells[i]] & rest) != rest;
         if (narrow) {
             int t = g->sum_total[k]; /* what the open cells add up to */
             for (uint64_t x = placed; x; x &= x - 1) t -= sk_ctz64(x) + 1;
