@@ -19,7 +19,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from ...geometry import Geometry
-from ..links import cells_of, digit_cell_masks, house_masks, peer_masks
+from ..links import cells_of, digit_cell_masks, house_masks, seen_by_all
 from ..position import Position, digits_of
 from ..step import cell_list, digit_list
 from .masks import digit_masks
@@ -62,20 +62,17 @@ def _variant_locked(pos: Position, claiming: bool):
     n = g.size
     technique = "locked-candidates-claiming" if claiming else "locked-candidates-pointing"
     sources = range(2 * n) if claiming else range(2 * n, len(g.houses))
-    digit_cells, hmasks, peers = digit_cell_masks(pos), house_masks(g), peer_masks(g)
+    digit_cells, hmasks = digit_cell_masks(pos), house_masks(g)
     for h in sources:
         for d in range(1, n + 1):
             places = digit_cells[d] & hmasks[h]
             if places & (places - 1) == 0:
                 continue  # none, or one
-            targets, rest = digit_cells[d], places
-            while rest and targets:  # the cells that see every place so far and hold d
-                low = rest & -rest
-                targets &= peers[low.bit_length() - 1]
-                rest ^= low
+            cells = list(cells_of(places))
+            targets = seen_by_all(g, cells) & digit_cells[d]
             if not targets:
                 continue
-            cells, elims = list(cells_of(places)), list(cells_of(targets))
+            elims = list(cells_of(targets))
             inside = [t for t in _houses_holding(g, cells) if t != h]
             tech = REGISTRY[technique]
             where = (msg("{name}: {digit} in {house} lies only in {target} ({cells})",
