@@ -25,6 +25,9 @@
  *    which cannot hold every digit of those sets, the ways to give each a different digit,
  *    all adding up to the rest of the total, are enumerated instead (the last two cells'
  *    pairs at once: one bit reversal): a cell keeps only the digits some way gives it.
+ *  - cage and house, with the peer intersections: a digit whose places in a house all lie in
+ *    one cage is in that cage, so the cage keeps only the digit sets that hold it (noted in
+ *    need, which then only grows along a branch; 1,000 killers: 75 -> 60 nodes a proof).
  * Each rule looks only at the houses where the digit may have lost a place since that rule
  * last looked (noted as places go), never again at a house where the digit is placed; the
  * sums rule only at the sums whose cells lost a digit since it last looked.
@@ -144,6 +147,7 @@ struct sk_vbb {
     int sum_total[VMAXC];
     uint8_t sum_size[VMAXC];       /* cells of each sum (at most VMAXN: the builder's) */
     uint8_t sum_cell[VMAXC][VMAXN]; /* and which */
+    int16_t cage_of[VMAXC];        /* per cell, its cage's sum, or -1 */
 #endif
 };
 typedef struct sk_vbb G;
@@ -156,7 +160,7 @@ typedef struct {
     uint64_t inter[VMAXN];  /* the same since the peer intersections looked */
 #if VSUMS
     B sums;                 /* sums the sums rule must look at again */
-    uint16_t need[VMAXC];   /* per sum, the open digits it must hold when the rule last looked */
+    uint16_t need[VMAXC];   /* per sum, open digits it must hold (from its sets when the rule last looked, or a house) */
     uint16_t cm[VMAXC];     /* per cell, its digits (bit d), as the boards say */
 #endif
 } VS;
@@ -213,6 +217,9 @@ int VNEW(const sk_vgeom *v, void **out) {
 #if VSUMS
     g->ndistinct = v->ndistinct < g->nsums ? v->ndistinct : g->nsums;
     for (int k = g->ndistinct; k < g->nsums; k++) g->loose = b_or(g->loose, b_bit(k));
+    for (int c = 0; c < nc; c++) g->cage_of[c] = -1;
+    for (int k = 0; k < v->ncages && k < g->nsums; k++)
+        for (uint32_t i = v->sum_start[k]; i < v->sum_start[k + 1]; i++) g->cage_of[v->sum_cells[i]] = (int16_t)k;
 #endif
     g->combo_start = v->combo_start;
     g->combos = v->combos;
@@ -340,8 +347,18 @@ static inline int intersect_digit(const G *g, VS *s, int d) {
     s->inter[d] = 0;
     for (; hs; hs &= hs - 1) {
         B p = b_and(board, g->house[sk_ctz64(hs)]);
+        int np = b_pop(p);
+#if VSUMS
+        if (np >= 2) { /* every place in one cage: the cage holds d */
+            int k = g->cage_of[b_first(p)];
+            if (k >= 0 && !b_any(b_andnot(p, g->sum[k])) && !((s->need[k] >> d) & 1)) {
+                s->need[k] |= (uint16_t)(1u << d);
+                s->sums.w[k >> 6] |= 1ULL << (k & 63);
+            }
+        }
+#endif
         /* none: the singles' sweep reports it; four places or more rarely share a peer */
-        if ((unsigned)(b_pop(p) - 1) > 2) continue;
+        if ((unsigned)(np - 1) > 2) continue;
         B seen = board;
         for (int i = 0; i < VW; i++)
             for (uint64_t x = p.w[i]; x; x &= x - 1) seen = b_and(seen, g->peer[64 * i + sk_ctz64(x)]);
@@ -506,7 +523,7 @@ static int killer_sums(const G *g, VS *s, uint32_t *dirty) {
         int cells[VMAXN], m = sum_cells(g, s, k, cells, &placed, &choices);
         uint64_t some = 0, every = ~0ULL;
         for (uint32_t i = g->combo_start[k]; i < g->combo_start[k + 1]; i++) {
-            uint64_t c = g->combos[i], fits = 0 - (uint64_t)set_fits(c, placed, choices); /* branch-free */
+            uint64_t c = g->combos[i], fits = 0 - (uint64_t)set_fits(c, placed | s->need[k], choices); /* branch-free */
             some |= c & fits;
             every &= c | ~fits;
         }
@@ -522,17 +539,17 @@ static int killer_sums(const G *g, VS *s, uint32_t *dirty) {
             int t = g->sum_total[k]; /* what the open cells add up to */
             for (uint64_t x = placed; x; x &= x - 1) t -= sk_ctz64(x) + 1;
             uint32_t cand[EXACT_CELLS], sup[EXACT_CELLS], got, all;
-            for (int i = 0; i < m; i++) cand[i] = s->cm[cells[i]];
+            for (int i = 0; i < m; i++) cand[i] = s->cm[cells[i]] & (uint32_t)rest;
             exact_cells(m, cand, t, sup, &got, &all);
             if (!got) return 0; /* no digits fit the cells */
             uint32_t any = 0;
             for (int i = 0; i < m; i++) {
-                sup[i] = cand[i] & ~sup[i]; /* now the digits the cell loses */
+                sup[i] = s->cm[cells[i]] & ~sup[i]; /* now the digits the cell loses */
                 any |= sup[i];
             }
             if (any) drop_digits(g, s, cells, m, sup, any, dirty);
             some = choices; /* a digit of no way has left every cell already */
-            every = all | placed;
+            every = all | placed | s->need[k];
         }
         s->need[k] = (uint16_t)(every & ~placed);
         for (uint64_t out = choices & ~some; out; out &= out - 1) {
@@ -596,7 +613,11 @@ static int propagate(const G *g, VS *s, uint32_t dirty) {
 #endif
         for (int d = 0; d < g->n; d++)
             if (intersect_digit(g, s, d)) dirty |= 1u << d;
+#if VSUMS
+        if (!dirty && !b_any(s->sums)) return 1;
+#else
         if (!dirty) return 1;
+#endif
     }
 }
 
@@ -656,16 +677,16 @@ static int choose(const G *g, const VS *s, uint64_t *rng, int randomize, uint32_
 static int choose_sum(const G *g, const VS *s, uint64_t *sets) {
     int best = -1, most = 1, cells[VMAXN];
     for (int k = 0; k < g->ndistinct; k++) {
+        if (b_pop(b_and(g->sum[k], s->uns)) <= most) continue;
         uint64_t placed, choices;
         int open = sum_cells(g, s, k, cells, &placed, &choices);
-        if (open <= most) continue;
-        uint64_t two[2];
+        uint64_t two[3] = {0, 0, 0}, need = placed | s->need[k];
         int n = 0;
-        for (uint32_t i = g->combo_start[k]; i < g->combo_start[k + 1] && n <= 2; i++) {
-            uint64_t c = g->combos[i];
-            if (!set_fits(c, placed, choices)) continue;
-            if (n < 2) two[n] = c & ~placed;
-            n++;
+        for (uint32_t i = g->combo_start[k]; i < g->combo_start[k + 1]; i++) { /* branch-free */
+            uint64_t c = g->combos[i], f = (uint64_t)set_fits(c, need, choices);
+            int at = n < 2 ? n : 2;
+            two[at] = ((c & ~placed) & (0 - f)) | (two[at] & (f - 1));
+            n += (int)f;
         }
         if (n != 2) continue;
         best = k;
