@@ -144,6 +144,7 @@ struct sk_vbb {
 #if VSUMS
     int ndistinct;             /* sums before it hold different digits, the rest may repeat */
     B loose;                   /* those sums */
+    B big;                     /* sums of different digits with more than RECHECK_CELLS cells */
     int sum_total[VMAXC];
     uint8_t sum_size[VMAXC];       /* cells of each sum (at most VMAXN: the builder's) */
     uint8_t sum_cell[VMAXC][VMAXN]; /* and which */
@@ -217,6 +218,8 @@ int VNEW(const sk_vgeom *v, void **out) {
 #if VSUMS
     g->ndistinct = v->ndistinct < g->nsums ? v->ndistinct : g->nsums;
     for (int k = g->ndistinct; k < g->nsums; k++) g->loose = b_or(g->loose, b_bit(k));
+    for (int k = 0; k < g->ndistinct; k++)
+        if (v->sum_start[k + 1] - v->sum_start[k] > RECHECK_CELLS) g->big = b_or(g->big, b_bit(k));
     for (int c = 0; c < nc; c++) g->cage_of[c] = -1;
     for (int k = 0; k < v->ncages && k < g->nsums; k++)
         for (uint32_t i = v->sum_start[k]; i < v->sum_start[k + 1]; i++) g->cage_of[v->sum_cells[i]] = (int16_t)k;
@@ -255,11 +258,12 @@ int VNEW(const sk_vgeom *v, void **out) {
  * RECHECK_CELLS open cells it reads each cell's digits (a digit gone from one cell takes its
  * partners from the others). */
 static inline void wake_sums(const G *g, VS *s, int d, B sums) {
-    for (sums = b_andnot(sums, s->sums); b_any(sums); sums = b_drop_first(sums)) {
+    sums = b_andnot(sums, s->sums);
+    s->sums = b_or(s->sums, b_andnot(sums, g->big)); /* small sums and loose ones always look again */
+    for (sums = b_and(sums, g->big); b_any(sums); sums = b_drop_first(sums)) {
         int k = b_first(sums);
         /* branch-free: which sums sleep on is not predictable */
-        int sleep = (k < g->ndistinct) & !((s->need[k] >> d) & 1) & (g->sum_size[k] > RECHECK_CELLS) &
-                    (b_pop(b_and(g->sum[k], s->uns)) > RECHECK_CELLS) &
+        int sleep = !((s->need[k] >> d) & 1) & (b_pop(b_and(g->sum[k], s->uns)) > RECHECK_CELLS) &
                     b_any(b_and(b_and(s->c[d], g->sum[k]), s->uns));
         s->sums.w[k >> 6] |= (uint64_t)!sleep << (k & 63);
     }
