@@ -298,7 +298,8 @@ static int copy_buffer(PyObject *obj, size_t item, const char *what, void **out,
 }
 
 /* Read and check killer cages, uint16 numbers: per cage its sum, its size k and its k cells
- * (each cell in one cage at most, k from 1 to n, a sum k different digits 1..n can make). */
+ * (each cell in one cage at most, k from 1 to n, a sum k different digits 1..n can make). The
+ * peer tables need not make a cage's cells peers: the killer search does. */
 static int read_cages(PyObject *obj, long n, VariantTables *v) {
     size_t len, nc = (size_t)(n * n), ncages = 0, ncells = 0;
     if (copy_buffer(obj, 2, "cages", (void **)&v->cages, &len) < 0) return -1;

@@ -92,7 +92,8 @@ PREPARED_CACHE_SIZE = 128
 @lru_cache(maxsize=PREPARED_CACHE_SIZE)
 def variant_tables(geometry: Geometry) -> tuple[bytes, ...] | None:
     """A variant geometry's houses and peers as the core reads them (None for a classic one),
-    and its killer cages when it has some: per cage its sum, its size and its cells."""
+    and its killer cages when it has some: per cage its sum, its size and its cells (the peers
+    are then those of the geometry without cages: the core makes a cage's cells peers)."""
     if geometry.is_classic:
         return None
     if geometry.cages and geometry.size > MAX_CAGE_SIZE:
@@ -101,21 +102,14 @@ def variant_tables(geometry: Geometry) -> tuple[bytes, ...] | None:
                            f"(the reference solver takes any size)")
     if not geometry.cages:
         return _peer_tables(geometry, geometry.peers)
-    # a killer's houses and peers are those of its geometry without cages, its cages' cells
-    # being made peers too: built from that geometry's, kept once (the generator makes a new
-    # killer geometry for every merge of two cages)
+    # a killer's houses and peers are those of its geometry without cages, kept once (the
+    # generator makes a new killer geometry for every merge of two cages); the core makes
+    # the cells of a cage peers of each other itself
     uncaged = _uncaged(geometry.box_rows, geometry.box_cols, geometry.variants, geometry.regions)
-    peers, peer_sets = list(uncaged.peers), _peer_sets(uncaged)
     cages = array.array("H")
     for cage in geometry.cages:
         cages.extend((cage.total, len(cage.cells), *cage.cells))
-        cells = set(cage.cells)
-        for c in cage.cells:
-            mates = cells - peer_sets[c]
-            mates.discard(c)
-            if mates:
-                peers[c] = tuple(sorted(mates.union(peers[c])))
-    return _peer_tables(uncaged, peers) + (cages.tobytes(),)
+    return _uncaged_tables(uncaged) + (cages.tobytes(),)
 
 
 @lru_cache(maxsize=16)
@@ -124,8 +118,8 @@ def _uncaged(box_rows: int, box_cols: int, variants: tuple, regions: tuple | Non
 
 
 @lru_cache(maxsize=16)
-def _peer_sets(geometry: Geometry) -> tuple[frozenset, ...]:
-    return tuple(frozenset(ps) for ps in geometry.peers)
+def _uncaged_tables(geometry: Geometry) -> tuple[bytes, bytes, bytes]:
+    return _peer_tables(geometry, geometry.peers)
 
 
 @lru_cache(maxsize=16)
