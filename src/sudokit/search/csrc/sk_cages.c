@@ -48,6 +48,7 @@ static int add_combos(Build *b, int d, int k, int sum, uint64_t mask) {
         g->combos[b->ncombos++] = mask;
         return 0;
     }
+    if (k * g->n - k * (k - 1) / 2 < sum) return 0; /* the largest k digits fall short */
     for (; d < g->n; d++) {
         int v = d + 1;
         if (k * v + k * (k - 1) / 2 > sum) break; /* the smallest k digits from v on pass sum */
