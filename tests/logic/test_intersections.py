@@ -127,7 +127,7 @@ def test_locked_pair_clears_box_and_row():
     assert eliminations("locked-pair", pos) == [expected]
     step = steps("locked-pair", pos)[0]
     assert step.explanation.startswith(
-        "Locked Pair 4/7 in box 1 and row 1 (r1c1, r1c2): removes 4 from ")
+        "Locked Pair 4/7 in box 1 and row 1 (r1c1, r1c2): removes 4/7 from ")
     # The naked-pair finder sees the same cells once per house, each with its own removals.
     row = {f"{c}-{d}" for c in cells("r1c", range(3, 10)) for d in (4, 7)}
     box = {f"{c}-{d}" for c in cells("r1c", [3]) | cells("r2c", (1, 2, 3)) | cells("r3c", (1, 2, 3))

@@ -56,8 +56,8 @@ def test_hidden_pair_in_a_box():
     found = steps("hidden-pair", pos)
     assert [names(pos, s.eliminations) for s in found] == [
         {"r4c5-2", "r4c5-3", "r4c5-4", "r6c6-5", "r6c6-6"}]
-    assert found[0].explanation == ("Hidden Pair 1/9 in box 5 (r4c5, r6c6): removes 2 from r4c5, "
-                                    "3 from r4c5, 4 from r4c5, 5 from r6c6 and 6 from r6c6")
+    assert found[0].explanation == ("Hidden Pair 1/9 in box 5 (r4c5, r6c6): removes 2/3/4 from "
+                                    "r4c5 and 5/6 from r6c6")
 
 
 def test_hidden_pair_that_is_already_naked_finds_nothing():

@@ -27,7 +27,7 @@ def test_sue_de_coq():
     step = steps("sue-de-coq", pos)[0]
     assert step.explanation.startswith(
         "Sue de Coq: r1c1,r1c2 {1,2,3,4} with r1c5 {1,2} (row 1) and r2c3 {3,4} (box 1): "
-        "removes 1 from r1c3, r1c4, r1c6")
+        "removes 1/2 from r1c3, r1c4, r1c6")
     assert sorted(pos.geometry.name(c) for c in step.cells) == ["r1c1", "r1c2", "r1c5", "r2c3"]
     assert [pos.geometry.house_name(h) for h in step.houses] == ["row 1", "box 1"]
 

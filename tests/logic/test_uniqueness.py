@@ -47,7 +47,7 @@ def test_ur1_removes_both_digits_from_the_fourth_corner():
     assert found(UR1, pos) == [(set(), {"r2c4-1", "r2c4-2"})]
     assert next(UR1.find(pos)).explanation == (
         "Unique Rectangle Type 1 1/2 in r1c1, r1c4, r2c1, r2c4 (only r2c4 has other candidates): "
-        "removes 1 from r2c4 and 2 from r2c4")
+        "removes 1/2 from r2c4")
 
 
 def test_ur1_needs_exactly_two_boxes():

@@ -207,12 +207,16 @@ def and_list(parts: list) -> Message | object:
 
 
 def describe_eliminations(geometry: Geometry, elims: Iterable[Candidate]) -> Message:
-    """``removes 4 from r3c5 and 7 from r3c6, r3c7``: grouped by digit."""
-    by_digit: dict[int, list[int]] = defaultdict(list)
+    """``removes 4 from r3c5 and 1/2/7 from r3c6, r3c7``: grouped by digit, digits leaving the
+    same cells together."""
+    by_digit: dict[int, set[int]] = defaultdict(set)
     for cell, digit in elims:
-        by_digit[digit].append(cell)
-    parts = [msg("{digit} from {cells}", digit=d, cells=cell_list(geometry, cells))
-             for d, cells in sorted(by_digit.items())]
+        by_digit[digit].add(cell)
+    by_cells: dict[frozenset[int], list[int]] = {}
+    for d, cells in sorted(by_digit.items()):
+        by_cells.setdefault(frozenset(cells), []).append(d)
+    parts = [msg("{digit} from {cells}", digit=digit_list(ds), cells=cell_list(geometry, cells))
+             for cells, ds in by_cells.items()]
     if not parts:
         return msg("removes nothing")
     return msg("removes {what}", what=and_list(parts))
