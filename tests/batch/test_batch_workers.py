@@ -106,3 +106,34 @@ def test_ctrl_c_on_the_command_line_keeps_whole_lines(tmp_path):
     assert "interrupted" in stderr and "--resume" in stderr
     assert text.endswith("\n") and 0 < text.count("\n") < 40000
     assert all(Grid.parse(line).is_solved for line in text.splitlines()[::500])
+
+
+HALF_SENT = """
+import os, struct, sys, time
+from sudokit.batch.pool import new_pool
+from sudokit.search.parallel import stop_pool
+
+def half_sent():
+    # the start of a result and no more, as a worker ended while sending one leaves it
+    os.write(POOL._result_queue._writer.fileno(), struct.pack("!i", 1 << 20) + b"x" * 100)
+    time.sleep(60)
+
+POOL = new_pool(1)
+POOL.submit(half_sent)
+time.sleep(1.0)
+start = time.monotonic()
+stop_pool(POOL, False)
+print(f"{time.monotonic() - start:.2f}")
+"""
+
+
+def test_a_worker_stopped_while_sending_its_result_lets_the_run_exit(tmp_path):
+    # Ctrl-C once left a batch run hanging at exit: the pool's thread kept reading a result
+    # whose worker had been stopped halfway through sending it
+    import subprocess
+
+    script = tmp_path / "half_sent.py"
+    script.write_text(HALF_SENT)
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    assert float(done.stdout) < 6.0  # stop_pool waits at most 5 s for the workers

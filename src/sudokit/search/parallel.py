@@ -181,6 +181,8 @@ def stop_pool(pool: ProcessPoolExecutor, finished: bool) -> None:
     the tasks they are on (not needed any more, or the caller is going)."""
     if not finished:
         processes = list((getattr(pool, "_processes", None) or {}).values())
+        manager = getattr(pool, "_executor_manager_thread", None)
+        results = getattr(pool, "_result_queue", None)  # shutdown() forgets both
         pool.shutdown(wait=False, cancel_futures=True)
         for p in processes:
             try:
@@ -193,6 +195,18 @@ def stop_pool(pool: ProcessPoolExecutor, finished: bool) -> None:
                 p.join(max(0.0, deadline - time.monotonic()))
             except (OSError, ValueError, AttributeError, AssertionError):
                 pass
+        # A worker ended while sending its result leaves the pool's thread reading a message
+        # that never ends (this process's own copy of the pipe's write end keeps it open), and
+        # the interpreter waits for that thread at exit: closing the copy ends the read, the
+        # pool is found broken and the thread finishes.
+        writer = getattr(results, "_writer", None)
+        try:
+            if writer is not None:
+                writer.close()
+        except OSError:
+            pass
+        if manager is not None:
+            manager.join(max(0.0, deadline - time.monotonic()))
     pool.shutdown(wait=True, cancel_futures=True)
 
 
