@@ -143,6 +143,19 @@ def test_cage_combination_keeps_the_digits_of_the_sets_that_make_the_sum():
     assert steps[(40,)].placements == [(40, 5)]  # a cage of one cell is a given
 
 
+def test_cage_combination_says_why_a_cell_loses_a_digit_its_sets_still_hold():
+    pos = _position("10 r1c1 r1c2")
+    pos.eliminate(1, 1)  # r1c2 cannot be 1, so 9 in r1c1 has no partner
+    (step,) = [s for s in _steps("cage-combination", pos) if (0, 9) in s.eliminations]
+    assert "9 in r1c1 would need 1 in r1c2" in step.explanation
+    pos = _position("6 r1c1-r1c3")  # only 1+2+3, and 1 fits only in r1c1
+    pos.eliminate(1, 1)
+    pos.eliminate(2, 1)
+    (step,) = [s for s in _steps("cage-combination", pos) if s.placements]
+    assert step.placements == [(0, 1)]
+    assert "every way uses 1, which fits only in r1c1" in step.explanation
+
+
 def test_rule_of_45_innies_and_outies():
     # row 1: cages of 6, 15 and 17 inside leave r1c9 = 45 - 38 = 7; the cage of 10 crossing
     # the row then leaves its outie r2c9 = 10 - 7 = 3

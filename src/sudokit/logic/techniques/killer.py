@@ -131,9 +131,11 @@ def _cage_name(pos: Position, cage):
 
 
 def _restrict(pos: Position, technique: str, what: str, cells: list[int], allowed: list[int],
-              shown: list[int]):
+              shown: list[int], total: int, sets: set[int], group: tuple[int, ...]):
     """The step removing what ``allowed`` rules out of ``cells`` (a cell left with one digit
-    takes it), or None when nothing changes."""
+    takes it), or None when nothing changes. The cells are the empty ones of ``group`` and add
+    up to ``total``, as the digit ``sets`` do; digits those sets hold that a cell still loses
+    get their reason (:func:`_reasons`)."""
     placements = [(c, m.bit_length()) for c, m in zip(cells, allowed)
                   if m and not m & (m - 1) and pos.cands[c] != m]
     eliminations = [(c, d) for c, m in zip(cells, allowed) for d in digits_of(pos.cands[c] & ~m)]
@@ -142,9 +144,75 @@ def _restrict(pos: Position, technique: str, what: str, cells: list[int], allowe
         eliminations = [(c, d) for c, d in eliminations if c not in placed]
     if not placements and not eliminations:
         return None
+    why = _reasons(pos, cells, total, allowed, sets, placements, group) if len(cells) > 1 else None
     return REGISTRY[technique].step(
-        pos, what, placements=placements, eliminations=eliminations, cells=shown,
+        pos, what, placements=placements, eliminations=eliminations, cells=shown, why=why,
         candidates=[(c, d) for c, m in zip(cells, allowed) for d in digits_of(pos.cands[c] & m)])
+
+
+#: The most reasons a step spells out; the rest are alike.
+MAX_REASONS = 3
+#: The most ways for the other cells a reason lists; beyond, it names their sum.
+MAX_WAYS = 3
+
+
+def _reasons(pos: Position, cells: list[int], total: int, allowed: list[int], sets: set[int],
+             placements: list[tuple[int, int]], group: tuple[int, ...]):
+    """Why cells lose digits that some set making the sum still holds (the sets alone explain
+    the others): a placed digit every set holds with one place left, or what another digit
+    would leave the other cells to make (their ways to make it listed when the cells differ,
+    without the digits placed in the group where they see them all). None when the sets say
+    it all."""
+    g = pos.geometry
+    union, every = 0, pos.all_mask
+    for m in sets:
+        union |= m
+        every &= m
+    peers = peer_masks(g)
+    distinct = all(peers[a] >> b & 1 for a, b in choose(cells, 2))
+    free = pos.all_mask
+    for c in group:
+        if pos.values[c] and all(peers[c] >> o & 1 for o in cells):
+            free &= ~(1 << (pos.values[c] - 1))
+    parts, placed = [], set()
+    for c, d in placements:
+        bit = 1 << (d - 1)
+        if every & bit and not any(pos.cands[o] & bit for o in cells if o != c):
+            parts.append(msg("every way uses {digit}, which fits only in {cell}",
+                             digit=d, cell=Cell(g, c)))
+            placed.add(c)
+    for c, m in zip(cells, allowed):
+        if c in placed:
+            continue
+        others = [o for o in cells if o != c]
+        for d in digits_of(pos.cands[c] & ~m & union):
+            rest = total - d
+            ways = _ways(len(others), rest, free & ~(1 << (d - 1)), g.size) if distinct else None
+            if ways is not None and len(ways) <= MAX_WAYS:
+                parts.append(msg("{digit} in {cell} would need {ways} in {cells}", digit=d,
+                                 cell=Cell(g, c), cells=cell_list(g, others),
+                                 ways=Join(("+".join(map(str, w)) for w in ways), msg(" or "))))
+            else:
+                parts.append(msg("{digit} in {cell} would leave {rest} for {cells}, which their "
+                                 "candidates cannot make", digit=d, cell=Cell(g, c), rest=rest,
+                                 cells=cell_list(g, others)))
+    if not parts:
+        return None
+    if len(parts) > MAX_REASONS:
+        parts = parts[:MAX_REASONS] + [msg("the others alike")]
+    return Join(parts, "; ")
+
+
+def _ways(k: int, total: int, digits: int, size: int) -> list[tuple[int, ...]] | None:
+    """The sets of ``k`` different digits of the mask ``digits`` adding up to ``total``, in
+    order (None when there are more than :data:`MAX_WAYS`)."""
+    found: list[tuple[int, ...]] = []
+    for combo in choose([d for d in range(1, size + 1) if digits >> (d - 1) & 1], k):
+        if sum(combo) == total:
+            found.append(combo)
+            if len(found) > MAX_WAYS:
+                return None
+    return found
 
 
 @finder("cage-combination")
@@ -161,13 +229,17 @@ def cage_combination(pos: Position):
         which = dict(name=REGISTRY["cage-combination"].title, cage=_cage_name(pos, cage))
         if len(cage.cells) == 1:
             how = msg("{name}: {cage} is one cell", **which)
+        elif len(cells) == 1:
+            how = msg("{name}: {cage} needs {need} more in its last empty cell {cell}", need=need,
+                      cell=Cell(pos.geometry, cells[0]), **which)
         elif len(cells) == len(cage.cells):
             how = msg("{name}: {cage} makes {total} only as {sets}", total=cage.total,
                       sets=_sets_text(sets), **which)
         else:
             how = msg("{name}: {cage} needs {need} more in {cells}: {sets}", need=need,
                       cells=cell_list(pos.geometry, cells), sets=_sets_text(sets), **which)
-        step = _restrict(pos, "cage-combination", how, cells, allowed, list(cage.cells))
+        step = _restrict(pos, "cage-combination", how, cells, allowed, list(cage.cells), need, sets,
+                         cage.cells)
         if step is not None:
             yield step
 
@@ -235,7 +307,7 @@ def rule_of_45(pos: Position):
         what = msg(_RULE_OF_45[word, len(empty) > 1], name=REGISTRY["rule-of-45"].title,
                    region=name, why=why, need=need,
                    cells=cell_list(g, empty) if len(empty) > 1 else Cell(g, empty[0]))
-        step = _restrict(pos, "rule-of-45", what, empty, found[0], empty)
+        step = _restrict(pos, "rule-of-45", what, empty, found[0], empty, need, found[1], group)
         if step is not None:
             yield step
 

@@ -159,12 +159,15 @@ class Technique:
         return msg(self.name)
 
     def step(self, position: Position, what: Message | str, placements: Iterable[Candidate] = (),
-             eliminations: Iterable[Candidate] = (), **highlight) -> Step:
-        """A step of this technique: ``"<what>: places ... and removes ..."``."""
+             eliminations: Iterable[Candidate] = (), why: Message | None = None, **highlight) -> Step:
+        """A step of this technique: ``"<what>: places ... and removes ..."``, then ``(<why>)``
+        when a reason for the result is given."""
         placements = sorted(set(placements))
         eliminations = sorted(set(eliminations))
         text = msg("{what}: {result}", what=what,
                    result=describe_result(position.geometry, placements, eliminations))
+        if why is not None:
+            text = msg("{text} ({why})", text=text, why=why)
         if (self.family in PATTERN_FAMILIES or self.id in PATTERN_TECHNIQUES) and \
                 highlight.get("cells") and not highlight.get("marks"):
             highlight["marks"] = [Mark("pattern", tuple(highlight["cells"]))]
