@@ -171,6 +171,31 @@ def test_rule_of_45_over_uncaged_innies_solves_them_as_a_small_cage():
     assert _names(pos, steps[0].eliminations) == {f"r1c{c}={d}" for c in (7, 8, 9) for d in range(1, 7)}
 
 
+def test_innie_outie_difference_ties_an_innie_to_a_crossing_cages_outie():
+    # row 1: the cages inside add up to 36, so the innies r1c8 + r1c9 make 9; cage 12 holds
+    # r1c8 and its outie r2c8, so r1c9 - r2c8 = 9 - 12: r2c8 is r1c9 + 3
+    pos = _position("10 r1c1 r1c2\n11 r1c3 r1c4\n15 r1c5-r1c7\n12 r1c8 r2c8\n10 r1c9 r2c9")
+    r1c9, r2c8 = 8, 16
+    steps = [s for s in _steps("innie-outie-difference", pos)
+             if "row 1:" in s.explanation and "r2c8 - r1c9 = 3" in s.explanation]
+    assert len(steps) == 1
+    keep = {(r1c9, d) for d in range(1, 7) if pos.has(r1c9, d) and pos.has(r2c8, d + 3)} | \
+           {(r2c8, d) for d in range(4, 10) if pos.has(r2c8, d) and pos.has(r1c9, d - 3)}
+    lost = {(c, d) for c in (r1c9, r2c8) for d in range(1, 10) if pos.has(c, d)} - keep
+    assert lost and set(steps[0].eliminations) == lost
+
+
+def test_house_combination_keeps_the_sets_that_fit_beside_the_other_cages():
+    # row 1: 3 is only 1+2, so 7 beside it is only 3+4 (1+6 and 2+5 share a digit with it),
+    # and the other five cells take 5..9
+    pos = _position("3 r1c1 r1c2\n7 r1c3 r1c4")
+    (step,) = [s for s in _steps("house-combination", pos) if "row 1:" in s.explanation]
+    keep = {0: {1, 2}, 1: {1, 2}, 2: {3, 4}, 3: {3, 4}}
+    expected = {(c, d) for c in range(9) for d in range(1, 10) if d not in keep.get(c, range(5, 10))}
+    assert set(step.eliminations) == expected
+    assert "cage 7 (r1c3, r1c4) only as 3+4" in step.explanation
+
+
 def test_cage_pointing_locks_a_digit_the_cage_must_hold():
     from sudokit.logic.links import peer_masks
 

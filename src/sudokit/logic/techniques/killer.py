@@ -23,13 +23,13 @@ from ...i18n import N_, msg
 from ...i18n.values import Cell, House, Join
 from ..links import cells_of, peer_masks, seen_by_all
 from ..position import Position, digits_of
-from ..step import cell_list, digit_list
+from ..step import and_list, cell_list, digit_list
 from .registry import REGISTRY, finder
 
 #: Assignments tried per sum constraint before it is left alone (a large open cage early on).
 NODE_LIMIT = 20_000
 #: The most innies or outies a rule-of-45 step solves as a small cage.
-MAX_SUM_CELLS = 3
+MAX_SUM_CELLS = 5
 
 
 class _TooMany(Exception):
@@ -56,11 +56,14 @@ def _sum_options(cands: tuple[int, ...], clash: tuple[tuple[int, ...], ...], tot
     """:func:`sum_options` on candidate masks, ``clash[i]`` the earlier cells cell ``i`` must
     differ from (memoised: the finders of one position and the next ask the same)."""
     k = len(cands)
+    if not k:
+        return ((), frozenset({0})) if total == 0 else None
     order = sorted(range(k), key=lambda i: cands[i].bit_count())
     rank = {i: r for r, i in enumerate(order)}
-    differ = [tuple(j for j in range(k) if j != i and (j in clash[i] or i in clash[j])
-                    and rank[j] < rank[i]) for i in order]
-    digits = [tuple(digits_of(cands[i])) for i in order]
+    differ = [tuple(rank[j] for j in range(k) if j != i and (j in clash[i] or i in clash[j])
+                    and rank[j] < rank[i]) for i in order]  # the earlier ranks to differ from
+    masks = [cands[i] for i in order]
+    digits = [tuple(digits_of(m)) for m in masks]
     lows = [sum(d[0] for d in digits[r:]) for r in range(k)] + [0]
     highs = [sum(d[-1] for d in digits[r:]) for r in range(k)] + [0]
     allowed = [0] * k
@@ -73,8 +76,12 @@ def _sum_options(cands: tuple[int, ...], clash: tuple[tuple[int, ...], ...], tot
         nodes += 1
         if nodes > NODE_LIMIT:
             raise _TooMany
-        if r == k:
-            if left == 0:
+        taken = 0
+        for j in differ[r]:
+            taken |= 1 << (chosen[j] - 1)
+        if r == k - 1:  # the last cell takes what is left, if it can
+            if left >= 1 and (masks[r] & ~taken) >> (left - 1) & 1:
+                chosen[r] = left
                 used = 0
                 for rr in range(k):
                     allowed[order[rr]] |= 1 << (chosen[rr] - 1)
@@ -86,7 +93,7 @@ def _sum_options(cands: tuple[int, ...], clash: tuple[tuple[int, ...], ...], tot
         for d in digits[r]:
             if d > left:
                 break
-            if any(chosen[rank[j]] == d for j in differ[r]):
+            if taken >> (d - 1) & 1:
                 continue
             chosen[r] = d
             place(r + 1, left - d)
@@ -245,12 +252,11 @@ def cage_combination(pos: Position):
 
 
 @lru_cache(maxsize=64)
-def _sums_of_45(g) -> tuple[tuple[str, str, tuple[int, ...], int, str], ...]:
-    """Per region (every house, every run of 2 .. N/2 neighbouring rows or columns): (region
-    name, "innies" or "outies", the cells, their sum, why). Outies only where every cell of the
-    region left by the cages inside is in a cage crossing its border."""
+def _regions(g) -> tuple[tuple, ...]:
+    """Per region (every house, every run of 2 .. N/2 neighbouring rows or columns): its name,
+    its cells (a set), how many houses it spans, the sum of the cages inside it, the cells no
+    such cage covers (the innies) and the cages that cross its border."""
     n = g.size
-    house_sum = n * (n + 1) // 2
     regions = [(House(g, h), g.houses[h], 1) for h in range(3 * n)]
     for kind, word in ((0, N_("rows {first}-{last}")), (1, N_("columns {first}-{last}"))):
         for k in range(2, n // 2 + 1):
@@ -259,7 +265,7 @@ def _sums_of_45(g) -> tuple[tuple[str, str, tuple[int, ...], int, str], ...]:
                 regions.append((msg(word, first=start + 1, last=start + k), cells, k))
     out = []
     for name, cells, k in regions:
-        inside = set(cells)
+        inside = frozenset(cells)
         inner_total, covered, crossing = 0, set(), []
         for cage in g.cages:
             overlap = inside.intersection(cage.cells)
@@ -269,11 +275,27 @@ def _sums_of_45(g) -> tuple[tuple[str, str, tuple[int, ...], int, str], ...]:
             elif overlap:
                 crossing.append(cage)
         innies = tuple(c for c in cells if c not in covered)
+        out.append((name, inside, k, inner_total, innies, tuple(crossing)))
+    return tuple(out)
+
+
+def _caged(g, cells) -> bool:
+    return all(g.cage_of[c] is not None for c in cells)
+
+
+@lru_cache(maxsize=64)
+def _sums_of_45(g) -> tuple[tuple[str, str, tuple[int, ...], int, str], ...]:
+    """Per region of :func:`_regions`: (region name, "innies" or "outies", the cells, their
+    sum, why). Outies only where every cell of the region left by the cages inside is in a cage
+    crossing its border."""
+    house_sum = g.size * (g.size + 1) // 2
+    out = []
+    for name, inside, k, inner_total, innies, crossing in _regions(g):
         in_sum = k * house_sum - inner_total
         if innies:
             out.append((name, "innies", innies, in_sum,
                         msg("the cages inside add up to {total}", total=inner_total)))
-        if crossing and all(g.cage_of[c] is not None for c in innies):
+        if crossing and _caged(g, innies):
             outies = tuple(c for cage in crossing for c in cage.cells if c not in inside)
             crossing_total = sum(cage.total for cage in crossing)
             out.append((name, "outies", outies, crossing_total - in_sum,
@@ -310,6 +332,234 @@ def rule_of_45(pos: Position):
         step = _restrict(pos, "rule-of-45", what, empty, found[0], empty, need, found[1], group)
         if step is not None:
             yield step
+
+
+#: The most empty cells an innie-outie difference is solved over.
+MAX_DIFFERENCE_CELLS = 4
+
+
+@lru_cache(maxsize=64)
+def _differences(g) -> tuple[tuple, ...]:
+    """The innie-outie differences of every region of :func:`_regions` whose innies are all
+    in cages, one for each cage crossing its border, each way round: (region name, the cells
+    added, the cells taken away, what that comes to (not below 0), why). The innies add up to
+    a known sum; a crossing cage's innies make its total less its outies, so the other innies
+    less that cage's outies come to the innies' sum less the cage's total. The outies likewise:
+    the other cages' outies less this cage's innies come to the outies' sum less its total."""
+    house_sum = g.size * (g.size + 1) // 2
+    out, seen = [], set()
+    for name, inside, k, inner_total, innies, crossing in _regions(g):
+        if not crossing or not _caged(g, innies):
+            continue
+        in_sum = k * house_sum - inner_total
+        outies = [c for cage in crossing for c in cage.cells if c not in inside]
+        out_sum = sum(cage.total for cage in crossing) - in_sum
+        for cage in crossing:
+            mine = set(cage.cells)
+            for word, total, plus, minus in (
+                    ("innies", in_sum, [c for c in innies if c not in mine],
+                     [c for c in cage.cells if c not in inside]),
+                    ("outies", out_sum, [c for c in outies if c not in mine],
+                     [c for c in cage.cells if c in inside])):
+                value, part = total - cage.total, tuple(minus)
+                if value < 0:  # the same difference the other way round
+                    plus, minus, value = minus, plus, -value
+                key = (frozenset(plus), frozenset(minus), value)
+                if plus and minus and key not in seen:
+                    seen.add(key)
+                    out.append((name, tuple(plus), tuple(minus), value,
+                                (_DIFFERENCE[word, len(part) > 1], total, cage, part)))
+    return tuple(out)
+
+
+_DIFFERENCE = {
+    ("innies", False): N_("{name} in {region}: the innies add up to {sum}, and those of {cage} to "
+                          "its total less its outie {cells}, so {equation}"),
+    ("innies", True): N_("{name} in {region}: the innies add up to {sum}, and those of {cage} to "
+                         "its total less its outies {cells}, so {equation}"),
+    ("outies", False): N_("{name} in {region}: the outies add up to {sum}, and those of {cage} to "
+                          "its total less its innie {cells}, so {equation}"),
+    ("outies", True): N_("{name} in {region}: the outies add up to {sum}, and those of {cage} to "
+                         "its total less its innies {cells}, so {equation}"),
+}
+
+
+def _equation(g, plus: tuple[int, ...], minus: tuple[int, ...], value: int):
+    """``r3c6 - r4c8 = 2``."""
+    return msg("{plus} - {minus} = {value}", plus=Join((Cell(g, c) for c in plus), " + "),
+               minus=Join((Cell(g, c) for c in minus), " - "), value=value)
+
+
+def _difference_options(pos: Position, plus: list[int], minus: list[int], value: int):
+    """Per cell of ``plus + minus`` (empty cells) the digits some filling of them with their
+    candidates puts there such that the ``plus`` digits less the ``minus`` ones come to
+    ``value`` (cells that see each other differ); None when none does."""
+    cells = plus + minus
+    peers = peer_masks(pos.geometry)
+    clash = tuple(tuple(j for j in range(i) if peers[cells[i]] >> cells[j] & 1)
+                  for i in range(len(cells)))
+    return _difference_masks(tuple(pos.cands[c] for c in cells), len(plus), clash, value)
+
+
+@lru_cache(maxsize=65536)
+def _difference_masks(cands: tuple[int, ...], nplus: int, clash: tuple[tuple[int, ...], ...],
+                      value: int) -> tuple[int, ...] | None:
+    """:func:`_difference_options` on candidate masks, the first ``nplus`` cells added, the
+    others taken away, ``clash[i]`` the earlier cells cell ``i`` must differ from; the last
+    cell takes what the others leave."""
+    k = len(cands)
+    allowed = [0] * k
+    chosen = [0] * k
+
+    def fill(i: int, total: int) -> bool:
+        taken = 0
+        for j in clash[i]:
+            taken |= 1 << (chosen[j] - 1)
+        if i == k - 1:
+            d = value - total if i < nplus else total - value
+            if d < 1 or not (cands[i] & ~taken) >> (d - 1) & 1:
+                return False
+            chosen[i] = d
+            for j in range(k):
+                allowed[j] |= 1 << (chosen[j] - 1)
+            return True
+        sign = 1 if i < nplus else -1
+        any_way = False
+        for d in digits_of(cands[i] & ~taken):
+            chosen[i] = d
+            any_way |= fill(i + 1, total + sign * d)
+        return any_way
+
+    return tuple(allowed) if fill(0, 0) else None
+
+
+@finder("innie-outie-difference")
+def innie_outie_difference(pos: Position):
+    g = pos.geometry
+    if not g.cages:
+        return
+    seen = set()
+    for name, plus, minus, value, (text, total, cage, part) in _differences(g):
+        # filled cells move to the other side
+        rest = value - sum(pos.values[c] for c in plus) + sum(pos.values[c] for c in minus)
+        open_plus = [c for c in plus if not pos.values[c]]
+        open_minus = [c for c in minus if not pos.values[c]]
+        cells = open_plus + open_minus
+        if not 2 <= len(cells) <= MAX_DIFFERENCE_CELLS or not open_plus or not open_minus:
+            continue  # one cell or a plain sum: the rule of 45 and the cages tell it
+        key = (tuple(open_plus), tuple(open_minus), rest)
+        if key in seen:
+            continue
+        seen.add(key)
+        ways = 1
+        for c in cells:
+            ways *= pos.cands[c].bit_count()
+        if ways > NODE_LIMIT:
+            continue
+        allowed = _difference_options(pos, open_plus, open_minus, rest)
+        if allowed is None:
+            continue
+        eliminations = [(c, d) for c, m in zip(cells, allowed) for d in digits_of(pos.cands[c] & ~m)]
+        if not eliminations:
+            continue
+        tech = REGISTRY["innie-outie-difference"]
+        yield tech.step(
+            pos, msg(text, name=tech.title, region=name, sum=total, cage=_cage_name(pos, cage),
+                     cells=cell_list(g, part), equation=_equation(g, plus, minus, value)),
+            eliminations=eliminations, cells=list(plus + minus),
+            candidates=[(c, d) for c, m in zip(cells, allowed) for d in digits_of(pos.cands[c] & m)])
+
+
+def _house_sets(pos: Position, options: list[list[int]], rest: list[int], free: int):
+    """Per cage of a house the digit sets (of ``options[i]``) that go with a set of each other
+    cage, all different, and leave the house's other empty cells ``rest`` one free digit each
+    (every one placeable, every cell with one); with the digits those cells may then get.
+    None when no choice does or when the search outgrows :data:`NODE_LIMIT`."""
+    kept: list[set[int]] = [set() for _ in options]
+    rest_union = 0
+    for c in rest:
+        rest_union |= pos.cands[c]
+    rest_ok, nodes, chosen = 0, 0, []
+
+    def pick(i: int, used: int) -> bool:
+        nonlocal rest_ok, nodes
+        nodes += 1
+        if nodes > NODE_LIMIT:
+            raise _TooMany
+        if i == len(options):
+            left = free & ~used
+            if left.bit_count() != len(rest) or left & ~rest_union or \
+                    any(not pos.cands[c] & left for c in rest):
+                return False
+            for j, m in enumerate(chosen):
+                kept[j].add(m)
+            rest_ok |= left
+            return True
+        any_way = False
+        for m in options[i]:
+            if not m & used:
+                chosen.append(m)
+                any_way |= pick(i + 1, used | m)
+                chosen.pop()
+        return any_way
+
+    try:
+        return (kept, rest_ok) if pick(0, 0) else None
+    except _TooMany:
+        return None
+
+
+@finder("house-combination")
+def house_combination(pos: Position):
+    """The cages inside one house hold different digits: each keeps the digit sets that go
+    with a set of every other one, the house's other cells taking the digits left."""
+    g = pos.geometry
+    tech = REGISTRY["house-combination"]
+    for h, house in enumerate(g.houses if g.cages else ()):
+        cages = [cage for cage in g.cages if set(house).issuperset(cage.cells)]
+        opened = [(cage, *_open(pos, cage)) for cage in cages]
+        found = [(cage, cells, sum_options(pos, cells, need)) for cage, cells, need in opened if cells]
+        if len(found) < 2 or any(f is None for _, _, f in found):
+            continue
+        covered = {c for cage in cages for c in cage.cells}
+        rest = [c for c in house if c not in covered and not pos.values[c]]
+        free = pos.all_mask
+        for c in house:
+            if pos.values[c]:
+                free &= ~(1 << (pos.values[c] - 1))
+        result = _house_sets(pos, [sorted(f[1]) for _, _, f in found], rest, free)
+        if result is None:
+            continue
+        kept, rest_ok = result
+        elims, said = [], []
+        for (cage, cells, _), ok in zip(found, kept):
+            union = 0
+            for m in ok:
+                union |= m
+            lost = [(c, d) for c in cells for d in digits_of(pos.cands[c] & ~union)]
+            if lost:
+                elims += lost
+                said.append(msg("{cage} only as {sets}", cage=_cage_name(pos, cage), sets=_sets_text(ok))
+                            if len(cells) == len(cage.cells) else
+                            msg("{cage} only with {sets} in {cells}", cage=_cage_name(pos, cage),
+                                sets=_sets_text(ok), cells=cell_list(g, cells)))
+        lost = [(c, d) for c in rest for d in digits_of(pos.cands[c] & ~rest_ok)]
+        if lost:
+            elims += lost
+            said.append(msg("{cells} only {digits}", cells=cell_list(g, rest),
+                            digits=digit_list(digits_of(rest_ok))))
+        if not elims:
+            continue
+        words = dict(name=tech.title, house=House(g, h), result=Join(said, "; "),
+                     cages=and_list([_cage_name(pos, cage) for cage, _, _ in found]))
+        what = (msg("{name} in {house}: the cages inside it, {cages}, hold different digits and its "
+                    "other cells {cells} the rest, so {result}", cells=cell_list(g, rest), **words)
+                if rest else
+                msg("{name} in {house}: the cages inside it, {cages}, hold different digits, so {result}",
+                    **words))
+        yield tech.step(pos, what, eliminations=elims, cells=list(house), houses=[h],
+                        candidates=[(c, d) for _, cells, _ in found for c in cells
+                                    for d in digits_of(pos.cands[c]) if (c, d) not in elims])
 
 
 @finder("cage-pointing")
