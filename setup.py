@@ -48,6 +48,8 @@ setup(
         ),
         # the chaining engine's static closures (logic/techniques/chaining.py is the reference)
         Extension("sudokit.logic._chaining", sources=["src/sudokit/logic/_chaining.c"]),
+        # the ways of making a sum over a few cells (logic/techniques/killer.py: sum_ways)
+        Extension("sudokit.logic._sums", sources=["src/sudokit/logic/_sums.c"]),
     ],
     cmdclass={"build_ext": BuildExt},
 )

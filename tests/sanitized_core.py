@@ -1,4 +1,4 @@
-"""Build the search core (and the chaining engine's C loops) with AddressSanitizer +
+"""Build the search core (and the chaining engine's C loops, and the sums') with AddressSanitizer +
 UndefinedBehaviorSanitizer.
 
 ``python tests/sanitized_core.py DEST`` copies the package to ``DEST/sudokit`` with the
@@ -21,6 +21,7 @@ PACKAGE = ROOT / "src" / "sudokit"
 SEARCH = PACKAGE / "search"
 CORE_SOURCES = [SEARCH / "_core.c", *sorted((SEARCH / "csrc").glob("*.c"))]
 CHAINING_SOURCES = [PACKAGE / "logic" / "_chaining.c"]
+SUMS_SOURCES = [PACKAGE / "logic" / "_sums.c"]
 
 #: What the sanitizers need in the environment of a Python that loads the build.
 ENV = {"ASAN_OPTIONS": "detect_leaks=0:abort_on_error=0",
@@ -61,8 +62,10 @@ def sanitized_package(dest: Path) -> str:
     suffix = sysconfig.get_config_var("EXT_SUFFIX")
     shutil.rmtree(target, ignore_errors=True)
     shutil.copytree(PACKAGE, target, ignore=shutil.ignore_patterns(
-        "__pycache__", "_core*.so", "_core*.pyd", "_chaining*.so", "_chaining*.pyd"))
+        "__pycache__", "_core*.so", "_core*.pyd", "_chaining*.so", "_chaining*.pyd", "_sums*.so",
+        "_sums*.pyd"))
     build(target / "logic" / ("_chaining" + suffix), CHAINING_SOURCES)
+    build(target / "logic" / ("_sums" + suffix), SUMS_SOURCES)
     return build(target / "search" / ("_core" + suffix))
 
 

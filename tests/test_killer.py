@@ -196,6 +196,52 @@ def test_house_combination_keeps_the_sets_that_fit_beside_the_other_cages():
     assert "cage 7 (r1c3, r1c4) only as 3+4" in step.explanation
 
 
+def test_cage_claiming_puts_a_digit_in_the_cage_that_holds_its_places_in_a_house():
+    # row 1: 9 may go only in r1c1, r1c2, both in cage 15 (r1c1, r1c2, r2c1), so the cage holds
+    # 9 there: r2c1 loses 9, and the cage is only 9 + a pair making 6 (1+5, 2+4)
+    pos = _position("15 r1c1 r1c2 r2c1")
+    for c in range(2, 9):
+        pos.eliminate(c, 9)
+    (step,) = [s for s in _steps("cage-claiming", pos) if "row 1" in s.explanation]
+    lost = set(step.eliminations)
+    assert (9, 9) in lost  # r2c1
+    assert {d for c, d in lost if c in (0, 1)} == {3, 6, 7, 8}  # in no set with 9: 1+5+9, 2+4+9
+    assert "only as 1+5+9 or 2+4+9" in step.explanation
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_ways_of_making_a_sum_are_those_of_trying_every_filling(seed):
+    from itertools import product
+
+    from sudokit.logic.techniques.killer import sum_ways
+
+    rng = random.Random(seed)
+    k = rng.randint(1, 4)
+    cands = tuple(rng.randint(1, 511) for _ in range(k))
+    clash = tuple(tuple(j for j in range(i) if rng.random() < 0.7) for i in range(k))
+    total = rng.randint(k, 9 * k)
+    allowed, sets = [0] * k, set()
+    for digits in product(*[[d for d in range(1, 10) if m >> (d - 1) & 1] for m in cands]):
+        if sum(digits) == total and all(digits[i] != digits[j] for i in range(k) for j in clash[i]):
+            for i, d in enumerate(digits):
+                allowed[i] |= 1 << (d - 1)
+            sets.add(sum(1 << (d - 1) for d in set(digits)))
+    found = sum_ways(cands, clash, total)
+    assert found == ((tuple(allowed), frozenset(sets)) if sets else None)
+
+
+def test_a_chain_through_a_cage_meets_its_sum():
+    from sudokit.logic.techniques.propagation import CHAIN, Base, branch, describe
+
+    pos = _position("10 r1c1 r1c2")
+    base = Base(pos)
+    out = branch(base, [(0, 4)], CHAIN)  # r1c1 = 4: the cage leaves r1c2 only 6
+    assert out.contradiction is None and (1, 6) in out.order
+    out = branch(base, [(0, 4), (2, 6)], CHAIN)  # and r1c3 = 6 takes it from r1c2
+    assert out.contradiction == ("cage", 0)
+    assert str(describe(pos.geometry, out.contradiction)) == "cage 10 (r1c1, r1c2) can no longer make its sum"
+
+
 def test_cage_pointing_locks_a_digit_the_cage_must_hold():
     from sudokit.logic.links import peer_masks
 

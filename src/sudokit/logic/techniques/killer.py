@@ -19,6 +19,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations as choose
 
+from .. import _sums
 from ...i18n import N_, msg
 from ...i18n.values import Cell, House, Join
 from ..links import cells_of, peer_masks, seen_by_all
@@ -44,67 +45,29 @@ def sum_options(pos: Position, cells: list[int], total: int) -> tuple[list[int],
     peers = peer_masks(g)
     clash = tuple(tuple(j for j in range(i) if peers[cells[i]] >> cells[j] & 1)
                   for i in range(len(cells)))
-    found = _sum_options(tuple(pos.cands[c] for c in cells), clash, total)
-    if found is None:
+    found = sum_ways(tuple(pos.cands[c] for c in cells), clash, total)
+    if found is None or found is TOO_MANY:
         return None
     allowed, sets = found
     return list(allowed), set(sets)
 
 
+#: What :func:`sum_ways` says when the search outgrows :data:`NODE_LIMIT`.
+TOO_MANY = "too many"
+
+
 @lru_cache(maxsize=65536)
-def _sum_options(cands: tuple[int, ...], clash: tuple[tuple[int, ...], ...], total: int):
+def sum_ways(cands: tuple[int, ...], clash: tuple[tuple[int, ...], ...], total: int):
     """:func:`sum_options` on candidate masks, ``clash[i]`` the earlier cells cell ``i`` must
-    differ from (memoised: the finders of one position and the next ask the same)."""
-    k = len(cands)
-    if not k:
+    differ from: (per cell the digits some way puts there, the digit sets of the ways), None
+    when there is no way, :data:`TOO_MANY` when the search outgrows :data:`NODE_LIMIT`.
+    Searched in C (:mod:`sudokit.logic._sums`: depth first, the cells with fewest candidates
+    first, the last one taking what is left) and memoised: the finders of one position and
+    the next ask the same, and so do the branches of forcing chains and trials."""
+    if not cands:
         return ((), frozenset({0})) if total == 0 else None
-    order = sorted(range(k), key=lambda i: cands[i].bit_count())
-    rank = {i: r for r, i in enumerate(order)}
-    differ = [tuple(rank[j] for j in range(k) if j != i and (j in clash[i] or i in clash[j])
-                    and rank[j] < rank[i]) for i in order]  # the earlier ranks to differ from
-    masks = [cands[i] for i in order]
-    digits = [tuple(digits_of(m)) for m in masks]
-    lows = [sum(d[0] for d in digits[r:]) for r in range(k)] + [0]
-    highs = [sum(d[-1] for d in digits[r:]) for r in range(k)] + [0]
-    allowed = [0] * k
-    sets: set[int] = set()
-    chosen = [0] * k
-    nodes = 0
-
-    def place(r: int, left: int) -> None:
-        nonlocal nodes
-        nodes += 1
-        if nodes > NODE_LIMIT:
-            raise _TooMany
-        taken = 0
-        for j in differ[r]:
-            taken |= 1 << (chosen[j] - 1)
-        if r == k - 1:  # the last cell takes what is left, if it can
-            if left >= 1 and (masks[r] & ~taken) >> (left - 1) & 1:
-                chosen[r] = left
-                used = 0
-                for rr in range(k):
-                    allowed[order[rr]] |= 1 << (chosen[rr] - 1)
-                    used |= 1 << (chosen[rr] - 1)
-                sets.add(used)
-            return
-        if not lows[r] <= left <= highs[r]:
-            return
-        for d in digits[r]:
-            if d > left:
-                break
-            if taken >> (d - 1) & 1:
-                continue
-            chosen[r] = d
-            place(r + 1, left - d)
-
-    try:
-        place(0, total)
-    except _TooMany:
-        return None
-    if not sets:
-        return None
-    return tuple(allowed), frozenset(sets)
+    found = _sums.sum_ways(cands, clash, total, NODE_LIMIT)
+    return TOO_MANY if found is False else found
 
 
 def _required(pos: Position, cells: list[int], need: int) -> int | None:
@@ -585,6 +548,44 @@ def cage_pointing(pos: Position):
                          digit=d, cells=cell_list(g, places)),
                 eliminations=[(c, d) for c in targets], cells=list(cage.cells),
                 candidates=[(c, d) for c in places])
+
+
+@finder("cage-claiming")
+def cage_claiming(pos: Position):
+    """A digit whose places in a house all lie in one cage is in that cage: its cells outside
+    those places lose it, and the cage keeps only the digit sets that hold it."""
+    g = pos.geometry
+    tech = REGISTRY["cage-claiming"]
+    for h, house in enumerate(g.houses if g.cages else ()):
+        placed = 0
+        for c in house:
+            if pos.values[c]:
+                placed |= 1 << (pos.values[c] - 1)
+        for d in digits_of(pos.all_mask & ~placed):
+            bit = 1 << (d - 1)
+            places = [c for c in house if pos.cands[c] & bit]
+            cage = g.cage_of[places[0]] if places else None
+            if cage is None or len(places) < 2 or any(g.cage_of[c] is not cage for c in places):
+                continue
+            cells, need = _open(pos, cage)
+            found = sum_options(pos, cells, need)
+            if found is None:
+                continue
+            sets = {m for m in found[1] if m & bit}
+            union = 0
+            for m in sets:
+                union |= m
+            elims = [(c, d) for c in cells if c not in places and pos.cands[c] & bit]
+            elims += [(c, e) for c in cells for e in digits_of(pos.cands[c] & ~union)]
+            if not elims or not sets:
+                continue
+            why = msg("{name}: in {house}, {digit} fits only in {cells}, all in {cage}, so the cage "
+                      "holds {digit}", name=tech.title, house=House(g, h), digit=d,
+                      cells=cell_list(g, places), cage=_cage_name(pos, cage))
+            if len(sets) < len(found[1]):
+                why = msg("{what}: only as {sets}", what=why, sets=_sets_text(sets))
+            yield tech.step(pos, why, eliminations=elims, cells=list(cage.cells), houses=[h],
+                            candidates=[(c, d) for c in places])
 
 
 @finder("cage-subset")

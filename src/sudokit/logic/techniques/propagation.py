@@ -10,6 +10,10 @@ A *branch* places one or more candidates in a copy of a position and follows wha
   :data:`BASIC_SET`, the basic set: singles, locked candidates, naked and hidden pairs and
   triples (methods 1-4 of "Lösningsmetoder för sudoku").
 
+In killer puzzles both levels also keep each cage to the digits some way of making its sum
+with the candidates left puts in each cell (the cage combination), as a person following a
+chain through the cages does.
+
 The state is one bitboard per digit (bit ``c`` = cell ``c`` still has the digit) and one per
 placed digit, so a placement is a few ``&`` on ints, naked singles are found for every cell
 at once, and only the houses where a digit lost a place are searched for hidden singles. A
@@ -26,8 +30,9 @@ from ...errors import SudokitError
 from ...geometry import Geometry
 from ...grid import Grid
 from ...i18n import msg
-from ...i18n.values import Cell, House
+from ...i18n.values import Cell, Cells, House
 from ..position import Position
+from .killer import TOO_MANY, sum_ways
 
 #: The techniques a net branch (and the one-step candidate test) propagates with: this module
 #: implements each of them on bitboards (pairs and triples, naked and hidden).
@@ -60,6 +65,9 @@ class Tables:
         #: per cell, the intersections whose box or line holds it (bit i = intersection i)
         self.inter_of = tuple(sum(1 << i for i, (a, b, c) in enumerate(inter) if (a | b | c) >> cell & 1)
                               for cell in range(g.ncells))
+        #: per killer cage: its cells, its total and its cells as a mask
+        self.cages = tuple((cage.cells, cage.total, sum(1 << c for c in cage.cells))
+                           for cage in g.cages or ())
 
 
 @lru_cache(maxsize=None)
@@ -71,8 +79,8 @@ class Outcome:
     """Where a branch ended: the digit boards (index ``d-1``), the placed boards, the filled
     cells, the placements in the order made (the assumptions first), and the contradiction
     reached (None if none): ``("empty", cell)``, ``("house", house, digit)``, ``("two", cell,
-    digit, digit)`` (a cell would hold two digits) or ``("lost", cell, digit)`` (a forced digit
-    is no longer a candidate there)."""
+    digit, digit)`` (a cell would hold two digits), ``("lost", cell, digit)`` (a forced digit
+    is no longer a candidate there) or ``("cage", i)`` (killer cage ``i`` cannot make its sum)."""
 
     __slots__ = ("boards", "placed", "filled", "order", "contradiction", "level")
 
@@ -198,6 +206,7 @@ def _run(t: Tables, boards: list[int], placed: list[int], filled: int, order: li
     every = (1 << len(inter)) - 1
     lost = [every if locked_all else 0] * n  # per digit, intersections to search
     lock_dirty = locked_all
+    sums = full if locked_all else 0  # cells whose cages are to be looked at
     while True:
         # 1. place what is queued
         if queue:
@@ -221,6 +230,7 @@ def _run(t: Tables, boards: list[int], placed: list[int], filled: int, order: li
                 filled |= cb
                 newly |= cb
                 order.append((c, d + 1))
+            sums |= newly
             for e in rng:
                 x = boards[e] & newly
                 if x:
@@ -250,6 +260,7 @@ def _run(t: Tables, boards: list[int], placed: list[int], filled: int, order: li
                 continue
             removed[d] = 0
             touched |= r
+            sums |= r
             lock_dirty = True
             b, p = boards[d], placed[d]
             im = lost[d]
@@ -295,12 +306,66 @@ def _run(t: Tables, boards: list[int], placed: list[int], filled: int, order: li
                     changed = True
             if changed:
                 continue
-        # 4. naked and hidden pairs and triples, in the houses that changed
+        # 4. cage combinations, in the cages whose cells changed
+        if sums and t.cages and level >= CHAIN:
+            found = _cage_sums(t, boards, placed, filled, removed, sums)
+            sums = 0
+            if found is not None:
+                if found[0] == "cage":
+                    return Outcome(boards, placed, filled, order, found, level)
+                continue
+        # 5. naked and hidden pairs and triples, in the houses that changed
         if level >= NET and touched:
             if _subsets(t, boards, filled, removed, touched):
                 touched = 0
                 continue
         return Outcome(boards, placed, filled, order, None, level)
+
+
+def _cage_sums(t: Tables, boards, placed, filled, removed, sums: int) -> tuple | None:
+    """Keep the open cells of each cage holding a cell of ``sums`` to the digits some way of
+    making the rest of its total puts there (:func:`.killer.sum_ways`): ``("cage", i)`` when
+    cage ``i`` has no way left, ``("changed",)`` when a digit left a cell, else None."""
+    rng = range(t.n)
+    changed = False
+    for i, (cells, total, mask) in enumerate(t.cages):
+        if not mask & sums:
+            continue
+        need, open_cells, cands = total, [], []
+        for c in cells:
+            cb = 1 << c
+            if filled & cb:
+                need -= next(d for d in rng if placed[d] & cb) + 1
+                continue
+            m = 0
+            for d in rng:
+                if boards[d] & cb:
+                    m |= 1 << d
+            open_cells.append(c)
+            cands.append(m)
+        if not open_cells:
+            if need:
+                return ("cage", i)
+            continue
+        found = sum_ways(tuple(cands), _ALL_CLASH[len(cands)], need)
+        if found is TOO_MANY:
+            continue
+        if found is None:
+            return ("cage", i)
+        for c, m, keep in zip(open_cells, cands, found[0]):
+            x = m & ~keep
+            while x:
+                low = x & -x
+                x ^= low
+                d = low.bit_length() - 1
+                boards[d] &= ~(1 << c)
+                removed[d] |= 1 << c
+                changed = True
+    return ("changed",) if changed else None
+
+
+#: For k cells that all see each other (a cage), the earlier cells each must differ from.
+_ALL_CLASH = tuple(tuple(tuple(range(i)) for i in range(k)) for k in range(65))
 
 
 def _subsets(t: Tables, boards, filled, removed, touched) -> bool:
@@ -479,6 +544,10 @@ def describe(g: Geometry, contradiction: tuple):
     if kind == "house":
         return msg("{house} has no place for {digit}", house=House(g, contradiction[1]),
                    digit=contradiction[2])
+    if kind == "cage":
+        cage = g.cages[contradiction[1]]
+        return msg("cage {total} ({cells}) can no longer make its sum", total=cage.total,
+                   cells=Cells(g, cage.cells))
     if kind == "two":
         return msg("{cell} would hold both {digit} and {other}", cell=Cell(g, contradiction[1]),
                    digit=contradiction[2], other=contradiction[3])

@@ -26,6 +26,7 @@ CATALOGUE: dict[str, tuple[str, float, str, bool]] = {
     "locked-candidates-pointing": ("Locked Candidates (Pointing)", 2.6, "intersections", False),
     "innie-outie-difference": ("Innie-Outie Difference", 2.5, "killer", False),
     "cage-pointing": ("Cage Pointing", 2.7, "killer", False),
+    "cage-claiming": ("Cage Claiming", 2.8, "killer", False),
     "house-combination": ("House Combination", 3.0, "killer", False),
     "cage-subset": ("Cage Subset", 3.2, "killer", False),
     "locked-candidates-claiming": ("Locked Candidates (Claiming)", 2.8, "intersections", False),

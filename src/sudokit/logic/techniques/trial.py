@@ -22,7 +22,7 @@ from collections.abc import Iterator
 
 from ... import limits, search
 from ...grid import Grid
-from ...i18n import msg, msgn
+from ...i18n import N_, msg, msgn
 from ...i18n.values import Cell, Join, Rendered
 from ..position import Position, digits_of
 from ..step import Step
@@ -39,11 +39,13 @@ def _trial_step(a: Analysis, res: Result) -> Step:
     g = a.position.geometry
     out = res.outcomes[0]
     cell, d = res.sources[0]
+    text = (N_("Trial: {chain} -> {reason}, a contradiction (followed with singles, locked "
+               "candidates, pairs and triples, and the cages' sums)") if g.cages else
+            N_("Trial: {chain} -> {reason}, a contradiction (followed with singles, locked "
+               "candidates, pairs and triples)"))
     return REGISTRY["candidate-test"].step(
-        a.position, Rendered(lambda: msg(
-            "Trial: {chain} -> {reason}, a contradiction (followed with singles, locked "
-            "candidates, pairs and triples)", chain=chain_text(g, out.order),
-            reason=describe(g, out.contradiction))),
+        a.position, Rendered(lambda: msg(text, chain=chain_text(g, out.order),
+                                         reason=describe(g, out.contradiction))),
         eliminations=res.eliminations, cells=[cell], candidates=res.sources,
         branches=branches(a, res))
 
