@@ -1,6 +1,7 @@
 /* The ways of filling a few cells with digits adding up to a total (sudokit.logic.techniques.
  * killer.sum_ways): what the killer techniques and the propagation of forcing chains and
- * trials ask for every cage and every rule-of-45 sum, many times a solve.
+ * trials ask for every cage and every rule-of-45 sum, many times a solve. The last cells may
+ * count negatively (an innie-outie difference: these cells less those come to the total).
  *
  * Cells hold digits 1..64 (bit d-1 of a candidate mask); a cell differs from the earlier cells
  * it clashes with (peers). Depth first over the cells, those with fewest candidates first, the
@@ -18,6 +19,7 @@ typedef struct {
     int k;
     long long total, nodes, limit;
     uint64_t cand[MAX_CELLS], clash[MAX_CELLS]; /* clash: earlier cells (in search order), bit j */
+    int sign[MAX_CELLS];                        /* +1 added, -1 taken away */
     long long low[MAX_CELLS + 1], high[MAX_CELLS + 1]; /* the least and most cells i.. can add */
     int chosen[MAX_CELLS];
     uint64_t allowed[MAX_CELLS];
@@ -56,9 +58,11 @@ static void record(Ways *w) {
 static int place(Ways *w, int i, long long left) {
     if (++w->nodes > w->limit || w->nomem) return 1;
     uint64_t free_ = w->cand[i] & ~taken_by(w, i);
+    int s = w->sign[i];
     if (i == w->k - 1) { /* the last cell takes what is left, if it can */
-        if (left >= 1 && left <= 64 && (free_ >> (left - 1) & 1)) {
-            w->chosen[i] = (int)left;
+        long long d = s * left;
+        if (d >= 1 && d <= 64 && (free_ >> (d - 1) & 1)) {
+            w->chosen[i] = (int)d;
             record(w);
         }
         return 0;
@@ -66,9 +70,10 @@ static int place(Ways *w, int i, long long left) {
     if (left < w->low[i] || left > w->high[i]) return 0;
     for (uint64_t x = free_; x; x &= x - 1) {
         int d = __builtin_ctzll(x) + 1;
-        if (d > left) break;
+        /* the digits only grow: past these, what is left passes what the rest can make */
+        if (s > 0 ? d > left - w->low[i + 1] : d > w->high[i + 1] - left) break;
         w->chosen[i] = d;
-        if (place(w, i + 1, left - d)) return 1;
+        if (place(w, i + 1, left - s * d)) return 1;
     }
     return 0;
 }
@@ -78,15 +83,17 @@ static int cmp_u64(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-/* sum_ways(cands, clash, total, node_limit) -> None | False | (allowed, sets) */
+/* sum_ways(cands, clash, total, node_limit, negative=0) -> None | False | (allowed, sets) */
 static PyObject *sum_ways(PyObject *self, PyObject *args) {
     PyObject *cands, *clash;
     long long total, limit;
-    if (!PyArg_ParseTuple(args, "O!O!LL", &PyTuple_Type, &cands, &PyTuple_Type, &clash, &total, &limit))
+    int negative = 0;
+    if (!PyArg_ParseTuple(args, "O!O!LL|i", &PyTuple_Type, &cands, &PyTuple_Type, &clash, &total, &limit,
+                          &negative))
         return NULL;
     Py_ssize_t k = PyTuple_GET_SIZE(cands);
-    if (k < 1 || k > MAX_CELLS || PyTuple_GET_SIZE(clash) != k) {
-        PyErr_SetString(PyExc_ValueError, "sum_ways: 1 to 64 cells, a clash tuple for each");
+    if (k < 1 || k > MAX_CELLS || PyTuple_GET_SIZE(clash) != k || negative < 0 || negative > k) {
+        PyErr_SetString(PyExc_ValueError, "sum_ways: 1 to 64 cells, a clash tuple for each, 0 to k negative");
         return NULL;
     }
     Ways *w = calloc(1, sizeof *w);
@@ -126,15 +133,17 @@ static PyObject *sum_ways(PyObject *self, PyObject *args) {
     for (int r = 0; r < k; r++) {
         int i = order[r];
         w->cand[r] = cand[i];
+        w->sign[r] = i >= k - negative ? -1 : 1;
         for (int j = 0; j < k; j++)
             if (j != i && ((clashes[i] >> j & 1) || (clashes[j] >> i & 1)) && rank[j] < r)
                 w->clash[r] |= (uint64_t)1 << rank[j];
     }
     w->low[k] = w->high[k] = 0;
-    for (int r = (int)k - 1; r >= 0; r--) {
+    for (int r = (int)k - 1; r >= 0; r--) { /* a cell with no digit: no way at all */
         uint64_t m = w->cand[r];
-        w->low[r] = w->low[r + 1] + (m ? __builtin_ctzll(m) + 1 : 1000000);
-        w->high[r] = w->high[r + 1] + (m ? 64 - __builtin_clzll(m) : -1000000);
+        long long lo = m ? __builtin_ctzll(m) + 1 : 1000000, hi = m ? 64 - __builtin_clzll(m) : -1000000;
+        w->low[r] = w->low[r + 1] + (w->sign[r] > 0 ? lo : -hi);
+        w->high[r] = w->high[r + 1] + (w->sign[r] > 0 ? hi : -lo);
     }
     int stopped = place(w, 0, total);
     PyObject *out;
@@ -173,11 +182,11 @@ static PyObject *sum_ways(PyObject *self, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"sum_ways", sum_ways, METH_VARARGS,
-     "sum_ways(cands, clash, total, node_limit) -> None | False | (allowed, sets): the ways to "
-     "fill cells (candidate masks, bit d-1 for digit d) with digits adding up to total, a cell "
-     "differing from the earlier cells clash[i] names: per cell the digits some way puts there "
-     "and the digit sets of the ways; None when there is none, False when the search passed "
-     "node_limit nodes."},
+     "sum_ways(cands, clash, total, node_limit, negative=0) -> None | False | (allowed, sets): "
+     "the ways to fill cells (candidate masks, bit d-1 for digit d) with digits adding up to "
+     "total (the last ``negative`` cells taken away), a cell differing from the earlier cells "
+     "clash[i] names: per cell the digits some way puts there and the digit sets of the ways; "
+     "None when there is none, False when the search passed node_limit nodes."},
     {NULL, NULL, 0, NULL},
 };
 

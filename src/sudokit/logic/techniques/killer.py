@@ -57,16 +57,17 @@ TOO_MANY = "too many"
 
 
 @lru_cache(maxsize=65536)
-def sum_ways(cands: tuple[int, ...], clash: tuple[tuple[int, ...], ...], total: int):
+def sum_ways(cands: tuple[int, ...], clash: tuple[tuple[int, ...], ...], total: int, negative: int = 0):
     """:func:`sum_options` on candidate masks, ``clash[i]`` the earlier cells cell ``i`` must
-    differ from: (per cell the digits some way puts there, the digit sets of the ways), None
-    when there is no way, :data:`TOO_MANY` when the search outgrows :data:`NODE_LIMIT`.
+    differ from, the last ``negative`` cells taken away rather than added (a difference): (per
+    cell the digits some way puts there, the digit sets of the ways), None when there is no
+    way, :data:`TOO_MANY` when the search outgrows :data:`NODE_LIMIT`.
     Searched in C (:mod:`sudokit.logic._sums`: depth first, the cells with fewest candidates
     first, the last one taking what is left) and memoised: the finders of one position and
     the next ask the same, and so do the branches of forcing chains and trials."""
     if not cands:
         return ((), frozenset({0})) if total == 0 else None
-    found = _sums.sum_ways(cands, clash, total, NODE_LIMIT)
+    found = _sums.sum_ways(cands, clash, total, NODE_LIMIT, negative)
     return TOO_MANY if found is False else found
 
 
@@ -356,44 +357,13 @@ def _equation(g, plus: tuple[int, ...], minus: tuple[int, ...], value: int):
 def _difference_options(pos: Position, plus: list[int], minus: list[int], value: int):
     """Per cell of ``plus + minus`` (empty cells) the digits some filling of them with their
     candidates puts there such that the ``plus`` digits less the ``minus`` ones come to
-    ``value`` (cells that see each other differ); None when none does."""
+    ``value`` (cells that see each other differ); None when none does (or too many to try)."""
     cells = plus + minus
     peers = peer_masks(pos.geometry)
     clash = tuple(tuple(j for j in range(i) if peers[cells[i]] >> cells[j] & 1)
                   for i in range(len(cells)))
-    return _difference_masks(tuple(pos.cands[c] for c in cells), len(plus), clash, value)
-
-
-@lru_cache(maxsize=65536)
-def _difference_masks(cands: tuple[int, ...], nplus: int, clash: tuple[tuple[int, ...], ...],
-                      value: int) -> tuple[int, ...] | None:
-    """:func:`_difference_options` on candidate masks, the first ``nplus`` cells added, the
-    others taken away, ``clash[i]`` the earlier cells cell ``i`` must differ from; the last
-    cell takes what the others leave."""
-    k = len(cands)
-    allowed = [0] * k
-    chosen = [0] * k
-
-    def fill(i: int, total: int) -> bool:
-        taken = 0
-        for j in clash[i]:
-            taken |= 1 << (chosen[j] - 1)
-        if i == k - 1:
-            d = value - total if i < nplus else total - value
-            if d < 1 or not (cands[i] & ~taken) >> (d - 1) & 1:
-                return False
-            chosen[i] = d
-            for j in range(k):
-                allowed[j] |= 1 << (chosen[j] - 1)
-            return True
-        sign = 1 if i < nplus else -1
-        any_way = False
-        for d in digits_of(cands[i] & ~taken):
-            chosen[i] = d
-            any_way |= fill(i + 1, total + sign * d)
-        return any_way
-
-    return tuple(allowed) if fill(0, 0) else None
+    found = sum_ways(tuple(pos.cands[c] for c in cells), clash, value, len(minus))
+    return None if found is None or found is TOO_MANY else found[0]
 
 
 @finder("innie-outie-difference")
@@ -414,11 +384,6 @@ def innie_outie_difference(pos: Position):
         if key in seen:
             continue
         seen.add(key)
-        ways = 1
-        for c in cells:
-            ways *= pos.cands[c].bit_count()
-        if ways > NODE_LIMIT:
-            continue
         allowed = _difference_options(pos, open_plus, open_minus, rest)
         if allowed is None:
             continue
