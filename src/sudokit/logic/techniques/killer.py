@@ -37,15 +37,17 @@ class _TooMany(Exception):
     pass
 
 
-def sum_options(pos: Position, cells: list[int], total: int) -> tuple[list[int], set[int]] | None:
-    """For a sum over empty ``cells`` (digits differ where cells are peers): per cell the mask
-    of digits some solution of the sum puts there, and the digit sets used (as masks); None
-    when nothing makes the sum, or when the search outgrows :data:`NODE_LIMIT`."""
+def sum_options(pos: Position, cells: list[int], total: int,
+                negative: int = 0) -> tuple[list[int], set[int]] | None:
+    """For a sum over empty ``cells`` (digits differ where cells are peers; the last
+    ``negative`` of them taken away, for a difference): per cell the mask of digits some
+    solution of the sum puts there, and the digit sets used (as masks); None when nothing makes
+    the sum, or when the search outgrows :data:`NODE_LIMIT`."""
     g = pos.geometry
     peers = peer_masks(g)
     clash = tuple(tuple(j for j in range(i) if peers[cells[i]] >> cells[j] & 1)
                   for i in range(len(cells)))
-    found = sum_ways(tuple(pos.cands[c] for c in cells), clash, total)
+    found = sum_ways(tuple(pos.cands[c] for c in cells), clash, total, negative)
     if found is None or found is TOO_MANY:
         return None
     allowed, sets = found
@@ -354,18 +356,6 @@ def _equation(g, plus: tuple[int, ...], minus: tuple[int, ...], value: int):
                minus=Join((Cell(g, c) for c in minus), " - "), value=value)
 
 
-def _difference_options(pos: Position, plus: list[int], minus: list[int], value: int):
-    """Per cell of ``plus + minus`` (empty cells) the digits some filling of them with their
-    candidates puts there such that the ``plus`` digits less the ``minus`` ones come to
-    ``value`` (cells that see each other differ); None when none does (or too many to try)."""
-    cells = plus + minus
-    peers = peer_masks(pos.geometry)
-    clash = tuple(tuple(j for j in range(i) if peers[cells[i]] >> cells[j] & 1)
-                  for i in range(len(cells)))
-    found = sum_ways(tuple(pos.cands[c] for c in cells), clash, value, len(minus))
-    return None if found is None or found is TOO_MANY else found[0]
-
-
 @finder("innie-outie-difference")
 def innie_outie_difference(pos: Position):
     g = pos.geometry
@@ -384,9 +374,10 @@ def innie_outie_difference(pos: Position):
         if key in seen:
             continue
         seen.add(key)
-        allowed = _difference_options(pos, open_plus, open_minus, rest)
-        if allowed is None:
+        found = sum_options(pos, cells, rest, negative=len(open_minus))
+        if found is None:
             continue
+        allowed = found[0]
         eliminations = [(c, d) for c, m in zip(cells, allowed) for d in digits_of(pos.cands[c] & ~m)]
         if not eliminations:
             continue
