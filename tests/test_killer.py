@@ -241,8 +241,14 @@ def test_a_chain_through_a_cage_meets_its_sum():
     out = branch(base, [(0, 4)], CHAIN)  # r1c1 = 4: the cage leaves r1c2 only 6
     assert out.contradiction is None and (1, 6) in out.order
     out = branch(base, [(0, 4), (2, 6)], CHAIN)  # and r1c3 = 6 takes it from r1c2
-    assert out.contradiction == ("cage", 0)
+    assert out.contradiction == ("sum", 0)
     assert str(describe(pos.geometry, out.contradiction)) == "cage 10 (r1c1, r1c2) can no longer make its sum"
+    # row 1's innies r1c8, r1c9 make 45 - 36 = 9: r1c8 = 4 wants 5 in r1c9, which r2c9 = 5 takes
+    pos = _position("10 r1c1 r1c2\n11 r1c3 r1c4\n15 r1c5-r1c7")
+    out = branch(Base(pos), [(7, 4), (17, 5)], CHAIN)
+    assert out.contradiction is not None and out.contradiction[0] == "sum"
+    assert str(describe(pos.geometry, out.contradiction)) == \
+        "the innies of row 1 (r1c8, r1c9) can no longer make 9"
 
 
 def test_cage_pointing_locks_a_digit_the_cage_must_hold():

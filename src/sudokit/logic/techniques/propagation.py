@@ -10,9 +10,10 @@ A *branch* places one or more candidates in a copy of a position and follows wha
   :data:`BASIC_SET`, the basic set: singles, locked candidates, naked and hidden pairs and
   triples (methods 1-4 of "Lösningsmetoder för sudoku").
 
-In killer puzzles both levels also keep each cage to the digits some way of making its sum
-with the candidates left puts in each cell (the cage combination), as a person following a
-chain through the cages does.
+In killer puzzles both levels also keep each cage, and each sum of up to five innies or
+outies the rule of 45 gives, to the digits some way of making it with the candidates left
+puts in each cell (the cage combination), as a person following a chain through the cages
+does.
 
 The state is one bitboard per digit (bit ``c`` = cell ``c`` still has the digit) and one per
 placed digit, so a placement is a few ``&`` on ints, naked singles are found for every cell
@@ -29,10 +30,10 @@ from ... import search
 from ...errors import SudokitError
 from ...geometry import Geometry
 from ...grid import Grid
-from ...i18n import msg
+from ...i18n import N_, msg
 from ...i18n.values import Cell, Cells, House
 from ..position import Position
-from .killer import TOO_MANY, sum_ways
+from .killer import MAX_SUM_CELLS, TOO_MANY, _sums_of_45, sum_ways
 
 #: The techniques a net branch (and the one-step candidate test) propagates with: this module
 #: implements each of them on bitboards (pairs and triples, naked and hidden).
@@ -65,9 +66,19 @@ class Tables:
         #: per cell, the intersections whose box or line holds it (bit i = intersection i)
         self.inter_of = tuple(sum(1 << i for i, (a, b, c) in enumerate(inter) if (a | b | c) >> cell & 1)
                               for cell in range(g.ncells))
-        #: per killer cage: its cells, its total and its cells as a mask
-        self.cages = tuple((cage.cells, cage.total, sum(1 << c for c in cage.cells))
-                           for cage in g.cages or ())
+        #: the killer sums: per cage, then per sum of the rule of 45 over few enough cells, its
+        #: cells, its total, its cells as a mask, and per cell the earlier cells it sees (bit
+        #: j: the j-th cell; None when all of them see each other, as in a cage)
+        sums = [(cage.cells, cage.total, None) for cage in g.cages or ()]
+        for _, _, group, total, _ in _sums_of_45(g) if g.cages else ():
+            if len(group) > MAX_SUM_CELLS:
+                sums.append(None)  # kept, so that sum i + len(cages) is _sums_of_45's i
+                continue
+            seen = tuple(sum(1 << j for j in range(i) if group[j] in g.peers[group[i]])
+                         for i in range(len(group)))
+            sums.append((group, total, seen))
+        self.sums = tuple(None if s is None else (s[0], s[1], sum(1 << c for c in s[0]), s[2])
+                          for s in sums)
 
 
 @lru_cache(maxsize=None)
@@ -80,7 +91,8 @@ class Outcome:
     cells, the placements in the order made (the assumptions first), and the contradiction
     reached (None if none): ``("empty", cell)``, ``("house", house, digit)``, ``("two", cell,
     digit, digit)`` (a cell would hold two digits), ``("lost", cell, digit)`` (a forced digit
-    is no longer a candidate there) or ``("cage", i)`` (killer cage ``i`` cannot make its sum)."""
+    is no longer a candidate there) or ``("sum", i)`` (killer sum ``i`` of the tables, a cage or
+    a sum of the rule of 45, cannot be made)."""
 
     __slots__ = ("boards", "placed", "filled", "order", "contradiction", "level")
 
@@ -206,7 +218,7 @@ def _run(t: Tables, boards: list[int], placed: list[int], filled: int, order: li
     every = (1 << len(inter)) - 1
     lost = [every if locked_all else 0] * n  # per digit, intersections to search
     lock_dirty = locked_all
-    sums = full if locked_all else 0  # cells whose cages are to be looked at
+    sums = full if locked_all else 0  # cells whose killer sums are to be looked at
     while True:
         # 1. place what is queued
         if queue:
@@ -306,12 +318,12 @@ def _run(t: Tables, boards: list[int], placed: list[int], filled: int, order: li
                     changed = True
             if changed:
                 continue
-        # 4. cage combinations, in the cages whose cells changed
-        if sums and t.cages and level >= CHAIN:
-            found = _cage_sums(t, boards, placed, filled, removed, sums)
+        # 4. killer sums, those whose cells changed
+        if sums and t.sums and level >= CHAIN:
+            found = _killer_sums(t, boards, placed, filled, removed, sums)
             sums = 0
             if found is not None:
-                if found[0] == "cage":
+                if found[0] == "sum":
                     return Outcome(boards, placed, filled, order, found, level)
                 continue
         # 5. naked and hidden pairs and triples, in the houses that changed
@@ -322,38 +334,53 @@ def _run(t: Tables, boards: list[int], placed: list[int], filled: int, order: li
         return Outcome(boards, placed, filled, order, None, level)
 
 
-def _cage_sums(t: Tables, boards, placed, filled, removed, sums: int) -> tuple | None:
-    """Keep the open cells of each cage holding a cell of ``sums`` to the digits some way of
-    making the rest of its total puts there (:func:`.killer.sum_ways`): ``("cage", i)`` when
-    cage ``i`` has no way left, ``("changed",)`` when a digit left a cell, else None."""
+def _killer_sums(t: Tables, boards, placed, filled, removed, sums: int) -> tuple | None:
+    """Keep the open cells of each killer sum holding a cell of ``sums`` to the digits some
+    way of making the rest of its total puts there (:func:`.killer.sum_ways`): ``("sum", i)``
+    when sum ``i`` has no way left, ``("changed",)`` when a digit left a cell, else None."""
     rng = range(t.n)
     changed = False
-    for i, (cells, total, mask) in enumerate(t.cages):
-        if not mask & sums:
+    known: dict[int, int] = {}  # per cell, as this pass found it: its digits, or -digit if placed
+    for i, item in enumerate(t.sums):
+        if item is None or not item[2] & sums:
             continue
+        cells, total, _, seen = item
         need, open_cells, cands = total, [], []
         for c in cells:
-            cb = 1 << c
-            if filled & cb:
-                need -= next(d for d in rng if placed[d] & cb) + 1
+            m = known.get(c)
+            if m is None:
+                cb = 1 << c
+                if filled & cb:
+                    m = -1 - next(d for d in rng if placed[d] & cb)
+                else:
+                    m = 0
+                    for d in rng:
+                        if boards[d] & cb:
+                            m |= 1 << d
+                known[c] = m
+            if m < 0:
+                need += m
                 continue
-            m = 0
-            for d in rng:
-                if boards[d] & cb:
-                    m |= 1 << d
             open_cells.append(c)
             cands.append(m)
         if not open_cells:
             if need:
-                return ("cage", i)
+                return ("sum", i)
             continue
-        found = sum_ways(tuple(cands), _ALL_CLASH[len(cands)], need)
+        if seen is None:
+            clash = _ALL_CLASH[len(cands)]
+        else:
+            at = [cells.index(c) for c in open_cells]
+            clash = tuple(tuple(j for j in range(k) if seen[a] >> at[j] & 1) for k, a in enumerate(at))
+        found = sum_ways(tuple(cands), clash, need)
         if found is TOO_MANY:
             continue
         if found is None:
-            return ("cage", i)
+            return ("sum", i)
         for c, m, keep in zip(open_cells, cands, found[0]):
             x = m & ~keep
+            if x:
+                known[c] = m & keep
             while x:
                 low = x & -x
                 x ^= low
@@ -363,6 +390,11 @@ def _cage_sums(t: Tables, boards, placed, filled, removed, sums: int) -> tuple |
                 changed = True
     return ("changed",) if changed else None
 
+
+_NO_SUM = {
+    "innies": N_("the innies of {region} ({cells}) can no longer make {total}"),
+    "outies": N_("the outies of {region} ({cells}) can no longer make {total}"),
+}
 
 #: For k cells that all see each other (a cage), the earlier cells each must differ from.
 _ALL_CLASH = tuple(tuple(tuple(range(i)) for i in range(k)) for k in range(65))
@@ -544,10 +576,14 @@ def describe(g: Geometry, contradiction: tuple):
     if kind == "house":
         return msg("{house} has no place for {digit}", house=House(g, contradiction[1]),
                    digit=contradiction[2])
-    if kind == "cage":
-        cage = g.cages[contradiction[1]]
-        return msg("cage {total} ({cells}) can no longer make its sum", total=cage.total,
-                   cells=Cells(g, cage.cells))
+    if kind == "sum":
+        i = contradiction[1]
+        if i < len(g.cages):
+            cage = g.cages[i]
+            return msg("cage {total} ({cells}) can no longer make its sum", total=cage.total,
+                       cells=Cells(g, cage.cells))
+        name, word, group, total, _ = _sums_of_45(g)[i - len(g.cages)]
+        return msg(_NO_SUM[word], region=name, cells=Cells(g, group), total=total)
     if kind == "two":
         return msg("{cell} would hold both {digit} and {other}", cell=Cell(g, contradiction[1]),
                    digit=contradiction[2], other=contradiction[3])
