@@ -209,6 +209,40 @@ def test_cage_claiming_puts_a_digit_in_the_cage_that_holds_its_places_in_a_house
     assert "only as 1+5+9 or 2+4+9" in step.explanation
 
 
+def _marked(step, role):
+    return [set(m.cells) for m in step.marks if m.role == role]
+
+
+def test_killer_steps_mark_the_region_they_read_and_the_cages_they_use():
+    # the cells of row 1 and of each cage, written out here from their definitions
+    row1, c6, c15, c17, c10 = set(range(9)), {0, 1, 2}, {3, 4, 5}, {6, 7}, {8, 17}
+    pos = _position("6 r1c1-r1c3\n15 r1c4-r1c6\n17 r1c7 r1c8\n10 r1c9 r2c9")
+    steps = [s for s in _steps("rule-of-45", pos) if "row 1:" in s.explanation]
+    innie = next(s for s in steps if s.placements == [(8, 7)])  # the cages inside the row
+    assert _marked(innie, "region") == [row1]
+    assert sorted(map(sorted, _marked(innie, "cage"))) == sorted(map(sorted, [c6, c15, c17]))
+    outie = next(s for s in steps if s.placements == [(17, 3)])  # the cage crossing it
+    assert _marked(outie, "region") == [row1] and _marked(outie, "cage") == [c10]
+    (combo,) = [s for s in _steps("cage-combination", pos) if set(s.cells) == c6]
+    assert _marked(combo, "cage") == [c6] and not _marked(combo, "region")
+    # the step's JSON (the page draws it) carries the same sets, 1-based
+    sets = innie.to_dict(pos.geometry)["sets"]
+    assert {"role": "region", "cells": [[1, c] for c in range(1, 10)]} in sets
+    assert sum(s["role"] == "cage" for s in sets) == 3
+
+
+def test_a_killer_step_picture_outlines_its_cages_solid():
+    from sudokit import render
+
+    pos = _position("6 r1c1-r1c3\n15 r1c4-r1c6\n17 r1c7 r1c8\n10 r1c9 r2c9")
+    step = next(s for s in _steps("rule-of-45", pos) if s.placements == [(17, 3)])
+    picture = render.svg(pos, step=step)
+    assert picture.count('class="cage-marked"') == 1  # cage 10 (r1c9, r2c9), one loop
+    assert picture.count('class="cage"') == len(pos.geometry.cages) - 1  # the others dashed
+    plain = render.svg(pos)
+    assert 'class="cage-marked"' not in plain
+
+
 @pytest.mark.parametrize("seed", range(60))
 def test_the_ways_of_making_a_sum_are_those_of_trying_every_filling(seed):
     from itertools import product

@@ -164,7 +164,7 @@ def draw_board(scene: Scene, board: Board, style: Style, x0: float, y0: float, s
     half = f.thick / 2
     scene.add(Rect(x0 - half * 0.0, y0, side, side, None, style.thick, f.thick))
     if g.cages:
-        draw_cages(scene, f, style, {cell: _mix(c) for cell, c in fills.items()})
+        draw_cages(scene, f, style, {cell: _mix(c) for cell, c in fills.items()}, step.cages)
 
     # 4. digits, then pencil marks
     syms = get_alphabet(board.alphabet).for_size(n)

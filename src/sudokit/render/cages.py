@@ -72,16 +72,22 @@ def _corners(points: list[Point]) -> list[Point]:
     return out
 
 
-def draw_cages(scene: Scene, frame, style, fills: dict) -> None:
+def draw_cages(scene: Scene, frame, style, fills: dict, marked: dict | None = None) -> None:
     """Every cage of the frame's geometry: its dashed outline and its sum (``fills``: the
-    colour of each filled cell, under the sum's patch)."""
+    colour of each filled cell, under the sum's patch). A cage in ``marked`` (its cells: a
+    colour), one a step uses, is outlined solid and thicker in that colour."""
     g, n, cs = frame.g, frame.n, frame.cs
     width = max(0.5, cs * 0.025)
     dash = (cs * 0.07, cs * 0.05)
+    marked = marked or {}
     for cage in g.cages or ():
+        colour = marked.get(frozenset(cage.cells))
         for loop in outlines(cage.cells, n):
             points = tuple((frame.x0 + x * cs, frame.y0 + y * cs) for x, y in loop)
-            scene.add(Polyline(points, style.cage, width, dash, closed=True, role="cage"))
+            if colour:
+                scene.add(Polyline(points, colour, width * 2.4, None, closed=True, role="cage-marked"))
+            else:
+                scene.add(Polyline(points, style.cage, width, dash, closed=True, role="cage"))
         first = cage.cells[0]  # the least index: the top row's leftmost cell
         x, y = frame.cell_box(first)
         size = cs * SUM_SIZE

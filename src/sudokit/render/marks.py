@@ -1,7 +1,7 @@
 """A step drawn over the board, from its JSON dict (:meth:`sudokit.logic.Step.to_dict`):
 cells looked at, candidates, placements and eliminations (discs, a cross on each removed
 candidate), sets coloured by role (fish base/cover houses and fins, ALS outlines with their
-labels, pattern and target cells) and chain links as arrows between candidates (strong solid,
+labels, pattern and target cells, a killer step's region and cages) and chain links as arrows between candidates (strong solid,
 weak dashed), the links of each branch of a forcing chain or net in a colour of its own."""
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ class StepMarks:
     fills: list[tuple[int, str]] = field(default_factory=list)    # (cell, tint)
     rings: list[tuple[Candidate, str]] = field(default_factory=list)
     outlines: list[tuple[set[int], str, float, str]] = field(default_factory=list)  # cells, colour, inset, label
+    cages: dict[frozenset[int], str] = field(default_factory=dict)  # killer cages the step uses: colour
     arrows: list[Arrow] = field(default_factory=list)
     legend: list[tuple[str, str]] = field(default_factory=list)   # (text, colour)
 
@@ -87,8 +88,10 @@ class StepMarks:
                 colour = style.als[als_index % len(style.als)]
                 out.outlines.append((cells, colour, 0.05 + 0.05 * (als_index % 3), label))
                 als_index += 1
-            elif role in ("base", "cover"):
-                out.outlines.append((cells, colour, 0.04 if role == "base" else 0.1, ""))
+            elif role in ("base", "cover", "region"):
+                out.outlines.append((cells, colour, 0.1 if role == "cover" else 0.04, ""))
+            elif role == "cage":  # the cage's own outline is drawn in the colour (board.py)
+                out.cages[frozenset(cells)] = colour
             if tint:
                 out.fills.extend((c, tint) for c in cells)
             out.rings.extend(((c, d), colour) for c in cells for d in digits)

@@ -249,7 +249,7 @@ class BranchModel(BaseModel):
 
 
 class SetModel(BaseModel):
-    role: Literal["base", "cover", "fin", "als", "pattern", "target"]
+    role: Literal["base", "cover", "fin", "als", "pattern", "target", "region", "cage"]
     cells: list[Cell]
     digits: list[int] | None = None
     label: str | None = None
@@ -276,7 +276,8 @@ class StepModel(BaseModel):
     branches: list[BranchModel] | None = Field(None, description="forcing chains and nets: "
                                                                  "each branch to draw")
     sets: list[SetModel] | None = Field(None, description="cells to colour by role: fish base "
-                                                          "and cover sets, fins, ALSs, patterns")
+                                                          "and cover sets, fins, ALSs, patterns, "
+                                                          "a killer step's region and cages")
 
 
 class ParsedPuzzle(BaseModel):

@@ -24,7 +24,7 @@ from ...i18n import N_, msg
 from ...i18n.values import Cell, House, Join
 from ..links import cells_of, peer_masks, seen_by_all
 from ..position import Position, digits_of
-from ..step import and_list, cell_list, digit_list
+from ..step import Mark, and_list, cell_list, digit_list
 from .registry import REGISTRY, finder
 
 #: Assignments tried per sum constraint before it is left alone (a large open cage early on).
@@ -103,12 +103,20 @@ def _cage_name(pos: Position, cage):
                cells=cell_list(pos.geometry, cage.cells))
 
 
+def _marks(region=(), cages=()) -> list[Mark]:
+    """What a killer step's picture shows beside its cells: the region (house or run of houses)
+    it reads, shaded, and the cages whose sums it uses, outlined."""
+    marks = [Mark("region", tuple(sorted(region)))] if region else []
+    return marks + [Mark("cage", tuple(cage.cells)) for cage in cages]
+
+
 def _restrict(pos: Position, technique: str, what: str, cells: list[int], allowed: list[int],
-              shown: list[int], total: int, sets: set[int], group: tuple[int, ...]):
+              shown: list[int], total: int, sets: set[int], group: tuple[int, ...],
+              marks: list[Mark]):
     """The step removing what ``allowed`` rules out of ``cells`` (a cell left with one digit
     takes it), or None when nothing changes. The cells are the empty ones of ``group`` and add
     up to ``total``, as the digit ``sets`` do; digits those sets hold that a cell still loses
-    get their reason (:func:`_reasons`)."""
+    get their reason (:func:`_reasons`); ``marks`` are drawn (:func:`_marks`)."""
     placements = [(c, m.bit_length()) for c, m in zip(cells, allowed)
                   if m and not m & (m - 1) and pos.cands[c] != m]
     eliminations = [(c, d) for c, m in zip(cells, allowed) for d in digits_of(pos.cands[c] & ~m)]
@@ -120,7 +128,8 @@ def _restrict(pos: Position, technique: str, what: str, cells: list[int], allowe
     why = _reasons(pos, cells, total, allowed, sets, placements, group) if len(cells) > 1 else None
     return REGISTRY[technique].step(
         pos, what, placements=placements, eliminations=eliminations, cells=shown, why=why,
-        candidates=[(c, d) for c, m in zip(cells, allowed) for d in digits_of(pos.cands[c] & m)])
+        candidates=[(c, d) for c, m in zip(cells, allowed) for d in digits_of(pos.cands[c] & m)],
+        marks=marks)
 
 
 #: The most reasons a step spells out; the rest are alike.
@@ -212,7 +221,7 @@ def cage_combination(pos: Position):
             how = msg("{name}: {cage} needs {need} more in {cells}: {sets}", need=need,
                       cells=cell_list(pos.geometry, cells), sets=_sets_text(sets), **which)
         step = _restrict(pos, "cage-combination", how, cells, allowed, list(cage.cells), need, sets,
-                         cage.cells)
+                         cage.cells, _marks(cages=[cage]))
         if step is not None:
             yield step
 
@@ -221,7 +230,7 @@ def cage_combination(pos: Position):
 def _regions(g) -> tuple[tuple, ...]:
     """Per region (every house, every run of 2 .. N/2 neighbouring rows or columns): its name,
     its cells (a set), how many houses it spans, the sum of the cages inside it, the cells no
-    such cage covers (the innies) and the cages that cross its border."""
+    such cage covers (the innies), the cages that cross its border and those inside it."""
     n = g.size
     regions = [(House(g, h), g.houses[h], 1) for h in range(3 * n)]
     for kind, word in ((0, N_("rows {first}-{last}")), (1, N_("columns {first}-{last}"))):
@@ -232,16 +241,17 @@ def _regions(g) -> tuple[tuple, ...]:
     out = []
     for name, cells, k in regions:
         inside = frozenset(cells)
-        inner_total, covered, crossing = 0, set(), []
+        inner_total, covered, crossing, inner = 0, set(), [], []
         for cage in g.cages:
             overlap = inside.intersection(cage.cells)
             if len(overlap) == len(cage.cells):
                 inner_total += cage.total
                 covered.update(cage.cells)
+                inner.append(cage)
             elif overlap:
                 crossing.append(cage)
         innies = tuple(c for c in cells if c not in covered)
-        out.append((name, inside, k, inner_total, innies, tuple(crossing)))
+        out.append((name, inside, k, inner_total, innies, tuple(crossing), tuple(inner)))
     return tuple(out)
 
 
@@ -252,20 +262,22 @@ def _caged(g, cells) -> bool:
 @lru_cache(maxsize=64)
 def _sums_of_45(g) -> tuple[tuple[str, str, tuple[int, ...], int, str], ...]:
     """Per region of :func:`_regions`: (region name, "innies" or "outies", the cells, their
-    sum, why). Outies only where every cell of the region left by the cages inside is in a cage
-    crossing its border."""
+    sum, why, what a picture marks). Outies only where every cell of the region left by the
+    cages inside is in a cage crossing its border."""
     house_sum = g.size * (g.size + 1) // 2
     out = []
-    for name, inside, k, inner_total, innies, crossing in _regions(g):
+    for name, inside, k, inner_total, innies, crossing, inner in _regions(g):
         in_sum = k * house_sum - inner_total
         if innies:
             out.append((name, "innies", innies, in_sum,
-                        msg("the cages inside add up to {total}", total=inner_total)))
+                        msg("the cages inside add up to {total}", total=inner_total),
+                        _marks(inside, inner)))
         if crossing and _caged(g, innies):
             outies = tuple(c for cage in crossing for c in cage.cells if c not in inside)
             crossing_total = sum(cage.total for cage in crossing)
             out.append((name, "outies", outies, crossing_total - in_sum,
-                        msg("the cages crossing it add up to {total}", total=crossing_total)))
+                        msg("the cages crossing it add up to {total}", total=crossing_total),
+                        _marks(inside, crossing)))
     return tuple(out)
 
 
@@ -283,7 +295,7 @@ def rule_of_45(pos: Position):
     if not g.cages:
         return
     seen = set()
-    for name, word, group, total, why in _sums_of_45(g):
+    for name, word, group, total, why, marks in _sums_of_45(g):
         empty = [c for c in group if not pos.values[c]]
         if not 1 <= len(empty) <= MAX_SUM_CELLS or tuple(empty) in seen:
             continue
@@ -295,7 +307,8 @@ def rule_of_45(pos: Position):
         what = msg(_RULE_OF_45[word, len(empty) > 1], name=REGISTRY["rule-of-45"].title,
                    region=name, why=why, need=need,
                    cells=cell_list(g, empty) if len(empty) > 1 else Cell(g, empty[0]))
-        step = _restrict(pos, "rule-of-45", what, empty, found[0], empty, need, found[1], group)
+        step = _restrict(pos, "rule-of-45", what, empty, found[0], empty, need, found[1], group,
+                         marks)
         if step is not None:
             yield step
 
@@ -308,13 +321,14 @@ MAX_DIFFERENCE_CELLS = 4
 def _differences(g) -> tuple[tuple, ...]:
     """The innie-outie differences of every region of :func:`_regions` whose innies are all
     in cages, one for each cage crossing its border, each way round: (region name, the cells
-    added, the cells taken away, what that comes to (not below 0), why). The innies add up to
+    added, the cells taken away, what that comes to (not below 0), why, what a picture
+    marks: the region and the crossing cage). The innies add up to
     a known sum; a crossing cage's innies make its total less its outies, so the other innies
     less that cage's outies come to the innies' sum less the cage's total. The outies likewise:
     the other cages' outies less this cage's innies come to the outies' sum less its total."""
     house_sum = g.size * (g.size + 1) // 2
     out, seen = [], set()
-    for name, inside, k, inner_total, innies, crossing in _regions(g):
+    for name, inside, k, inner_total, innies, crossing, _ in _regions(g):
         if not crossing or not _caged(g, innies):
             continue
         in_sum = k * house_sum - inner_total
@@ -334,7 +348,8 @@ def _differences(g) -> tuple[tuple, ...]:
                 if plus and minus and key not in seen:
                     seen.add(key)
                     out.append((name, tuple(plus), tuple(minus), value,
-                                (_DIFFERENCE[word, len(part) > 1], total, cage, part)))
+                                (_DIFFERENCE[word, len(part) > 1], total, cage, part),
+                                _marks(inside, [cage])))
     return tuple(out)
 
 
@@ -362,7 +377,7 @@ def innie_outie_difference(pos: Position):
     if not g.cages:
         return
     seen = set()
-    for name, plus, minus, value, (text, total, cage, part) in _differences(g):
+    for name, plus, minus, value, (text, total, cage, part), marks in _differences(g):
         # filled cells move to the other side
         rest = value - sum(pos.values[c] for c in plus) + sum(pos.values[c] for c in minus)
         open_plus = [c for c in plus if not pos.values[c]]
@@ -385,7 +400,7 @@ def innie_outie_difference(pos: Position):
         yield tech.step(
             pos, msg(text, name=tech.title, region=name, sum=total, cage=_cage_name(pos, cage),
                      cells=cell_list(g, part), equation=_equation(g, plus, minus, value)),
-            eliminations=eliminations, cells=list(plus + minus),
+            eliminations=eliminations, cells=list(plus + minus), marks=marks,
             candidates=[(c, d) for c, m in zip(cells, allowed) for d in digits_of(pos.cands[c] & m)])
 
 
@@ -477,6 +492,7 @@ def house_combination(pos: Position):
                 msg("{name} in {house}: the cages inside it, {cages}, hold different digits, so {result}",
                     **words))
         yield tech.step(pos, what, eliminations=elims, cells=list(house), houses=[h],
+                        marks=_marks(house, cages),
                         candidates=[(c, d) for _, cells, _ in found for c in cells
                                     for d in digits_of(pos.cands[c]) if (c, d) not in elims])
 
@@ -503,7 +519,7 @@ def cage_pointing(pos: Position):
                          name=REGISTRY["cage-pointing"].title, cage=_cage_name(pos, cage),
                          digit=d, cells=cell_list(g, places)),
                 eliminations=[(c, d) for c in targets], cells=list(cage.cells),
-                candidates=[(c, d) for c in places])
+                candidates=[(c, d) for c in places], marks=_marks(cages=[cage]))
 
 
 @finder("cage-claiming")
@@ -541,7 +557,7 @@ def cage_claiming(pos: Position):
             if len(sets) < len(found[1]):
                 why = msg("{what}: only as {sets}", what=why, sets=_sets_text(sets))
             yield tech.step(pos, why, eliminations=elims, cells=list(cage.cells), houses=[h],
-                            candidates=[(c, d) for c in places])
+                            candidates=[(c, d) for c in places], marks=_marks(house, [cage]))
 
 
 @finder("cage-subset")
@@ -568,7 +584,8 @@ def cage_subset(pos: Position):
                                  name=REGISTRY["cage-subset"].title, cells=cell_list(g, group),
                                  cage=_cage_name(pos, cage),
                                  digits=digit_list(digits_of(union))), eliminations=elims,
-                        cells=list(group), candidates=[(c, d) for c in group for d in digits_of(pos.cands[c])])
+                        cells=list(group), candidates=[(c, d) for c in group for d in digits_of(pos.cands[c])],
+                        marks=_marks(cages=[cage]))
         required = _required(pos, cells, need)
         if required is None:
             continue
@@ -586,4 +603,5 @@ def cage_subset(pos: Position):
                                  name=REGISTRY["cage-subset"].title, cage=_cage_name(pos, cage),
                                  digits=digit_list(ds), cells=cell_list(g, places)), eliminations=elims,
                         cells=places, candidates=[(c, d) for c in places for d in ds
-                                                  if pos.cands[c] >> (d - 1) & 1])
+                                                  if pos.cands[c] >> (d - 1) & 1],
+                        marks=_marks(cages=[cage]))

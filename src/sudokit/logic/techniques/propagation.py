@@ -70,7 +70,7 @@ class Tables:
         #: cells, its total, its cells as a mask, and per cell the earlier cells it sees (bit
         #: j: the j-th cell; None when all of them see each other, as in a cage)
         sums = [(cage.cells, cage.total, None) for cage in g.cages or ()]
-        for _, _, group, total, _ in _sums_of_45(g) if g.cages else ():
+        for _, _, group, total, _, _ in _sums_of_45(g) if g.cages else ():
             if len(group) > MAX_SUM_CELLS:
                 sums.append(None)  # kept, so that sum i + len(cages) is _sums_of_45's i
                 continue
@@ -582,7 +582,7 @@ def describe(g: Geometry, contradiction: tuple):
             cage = g.cages[i]
             return msg("cage {total} ({cells}) can no longer make its sum", total=cage.total,
                        cells=Cells(g, cage.cells))
-        name, word, group, total, _ = _sums_of_45(g)[i - len(g.cages)]
+        name, word, group, total, _, _ = _sums_of_45(g)[i - len(g.cages)]
         return msg(_NO_SUM[word], region=name, cells=Cells(g, group), total=total)
     if kind == "two":
         return msg("{cell} would hold both {digit} and {other}", cell=Cell(g, contradiction[1]),
