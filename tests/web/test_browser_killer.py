@@ -257,3 +257,34 @@ def test_generate_a_killer_and_see_its_cages(page, server_url):
     expect(page.locator("#rules-layer path.cage")).to_have_count(len(cages))
     (grid,) = formats.parse(json.dumps({"box": [2, 3], "puzzle": "." * 36, "cages": cages}))
     assert reference.count_solutions(grid, 2) == 1
+
+
+def test_a_rule_of_45_step_shades_its_region_and_focuses_its_cages(page, server_url, killer, screenshots):
+    from sudokit.formats import parse
+    from sudokit.logic import Position
+    from sudokit.logic.solver import LogicalSolver
+
+    text, _ = killer
+    (grid,) = parse(text)
+    step = LogicalSolver(["rule-of-45"]).next_step(Position.from_grid(grid))
+    assert step is not None
+    data = step.to_dict(grid.geometry)
+    region = [s for s in data["sets"] if s["role"] == "region"]
+    used = sorted(sorted(tuple(rc) for rc in s["cells"]) for s in data["sets"] if s["role"] == "cage")
+    assert len(region) == 1 and used
+    page.set_viewport_size(DESKTOP)
+    fresh(page, server_url)
+    open_killer(page, text)
+    page.click("summary:text('Techniques')")
+    page.click("#tech-none")
+    page.check('[data-technique="rule-of-45"]')
+    page.click("#btn-step")
+    expect(page.locator("#explanation")).to_contain_text(step.explanation)
+    # the region: one shaded mark a cell; the cages the step uses: their own outlines in focus
+    expect(page.locator("#overlay .set.region rect.cellmark")).to_have_count(len(region[0]["cells"]))
+    focused = page.evaluate("""() => window.sudokitPage.game().variantFields().cages
+        .map((c, i) => [c, document.querySelectorAll('#rules-layer path.cage')[i]])
+        .filter(([c, p]) => p.classList.contains('cage-focus')).map(([c]) => c[1])""")
+    n = grid.geometry.size
+    assert sorted(sorted((c // n + 1, c % n + 1) for c in cells) for cells in focused) == used
+    page.screenshot(path=str(screenshots / "killer-9x9-rule-of-45.png"))

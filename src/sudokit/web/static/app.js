@@ -275,11 +275,19 @@ function stepMarks() {
   return { cells, cands };
 }
 
-/** The class of a cage's drawing: picked in the editor, or named by the step or hint shown. */
+/** The class of a cage's drawing: picked in the editor, or used by the step shown (its sets of
+ * role "cage"; a step without them, or a hint's nudge, by naming the cage). */
 function cageClass(c) {
   const name = cageName(c, game.n);
   if (cages.picked && cageName(cages.picked, game.n) === name) return "cage-picked";
-  const texts = S.pending ? S.pending.steps.flatMap((s) => [s.explanation || "", ...(s.houses || [])])
+  const steps = S.pending ? S.pending.steps : [];
+  const used = steps.flatMap((s) => (s.sets || []).filter((set) => set.role === "cage"));
+  if (used.length) {
+    const key = (cells) => cells.map(([r, col]) => (r - 1) * game.n + col - 1).sort((a, b) => a - b).join(",");
+    const mine = [...c.cells].sort((a, b) => a - b).join(",");
+    return used.some((set) => key(set.cells) === mine) ? "cage-focus" : "";
+  }
+  const texts = S.pending ? steps.flatMap((s) => [s.explanation || "", ...(s.houses || [])])
     : S.hint ? [S.hint.text || "", ...(S.hint.houses || [])] : [];
   return texts.some((t) => t.includes(name)) ? "cage-focus" : "";
 }
