@@ -37,8 +37,8 @@ class Mark:
     """A set of cells a drawing colours by its ``role``: ``base``/``cover`` (fish), ``fin``,
     ``als`` (an almost locked set), ``pattern`` (the cells of a wing, rectangle or other
     pattern), ``target`` (the cells that lose candidates), ``region`` (the house or run of
-    houses a killer step reads) and ``cage`` (a killer cage whose sum it uses). ``digits`` narrows it to
-    candidates; ``label`` names it (``A``, ``B``, a digit of a petal...)."""
+    houses a killer step reads) and ``cage`` (a killer cage whose sum it uses). ``digits``
+    narrows it to candidates; ``label`` names it (``A``, ``B``, a digit of a petal...)."""
 
     role: str
     cells: tuple[int, ...]

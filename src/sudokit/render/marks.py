@@ -1,8 +1,9 @@
 """A step drawn over the board, from its JSON dict (:meth:`sudokit.logic.Step.to_dict`):
 cells looked at, candidates, placements and eliminations (discs, a cross on each removed
 candidate), sets coloured by role (fish base/cover houses and fins, ALS outlines with their
-labels, pattern and target cells, a killer step's region and cages) and chain links as arrows between candidates (strong solid,
-weak dashed), the links of each branch of a forcing chain or net in a colour of its own."""
+labels, pattern and target cells, a killer step's region and cages) and chain links as arrows
+between candidates (strong solid, weak dashed), the links of each branch of a forcing chain or
+net in a colour of its own."""
 
 from __future__ import annotations
 

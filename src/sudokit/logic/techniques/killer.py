@@ -260,7 +260,7 @@ def _caged(g, cells) -> bool:
 
 
 @lru_cache(maxsize=64)
-def _sums_of_45(g) -> tuple[tuple[str, str, tuple[int, ...], int, str], ...]:
+def _sums_of_45(g) -> tuple[tuple[str, str, tuple[int, ...], int, str, list[Mark]], ...]:
     """Per region of :func:`_regions`: (region name, "innies" or "outies", the cells, their
     sum, why, what a picture marks). Outies only where every cell of the region left by the
     cages inside is in a cage crossing its border."""
@@ -308,7 +308,7 @@ def rule_of_45(pos: Position):
                    region=name, why=why, need=need,
                    cells=cell_list(g, empty) if len(empty) > 1 else Cell(g, empty[0]))
         step = _restrict(pos, "rule-of-45", what, empty, found[0], empty, need, found[1], group,
-                         marks)
+                         list(marks))  # a step's own list: the cached one stays as it is
         if step is not None:
             yield step
 
@@ -400,7 +400,7 @@ def innie_outie_difference(pos: Position):
         yield tech.step(
             pos, msg(text, name=tech.title, region=name, sum=total, cage=_cage_name(pos, cage),
                      cells=cell_list(g, part), equation=_equation(g, plus, minus, value)),
-            eliminations=eliminations, cells=list(plus + minus), marks=marks,
+            eliminations=eliminations, cells=list(plus + minus), marks=list(marks),
             candidates=[(c, d) for c, m in zip(cells, allowed) for d in digits_of(pos.cands[c] & m)])
 
 

@@ -282,9 +282,9 @@ function cageClass(c) {
   if (cages.picked && cageName(cages.picked, game.n) === name) return "cage-picked";
   const steps = S.pending ? S.pending.steps : [];
   const used = steps.flatMap((s) => (s.sets || []).filter((set) => set.role === "cage"));
-  if (used.length) {
-    const key = (cells) => cells.map(([r, col]) => (r - 1) * game.n + col - 1).sort((a, b) => a - b).join(",");
-    const mine = [...c.cells].sort((a, b) => a - b).join(",");
+  if (used.length) {  // a cage's cells are ascending (cages.js); a set's are put in that order
+    const key = (cells) => cells.map((rc) => board.g.at(rc)).sort((a, b) => a - b).join(",");
+    const mine = c.cells.join(",");
     return used.some((set) => key(set.cells) === mine) ? "cage-focus" : "";
   }
   const texts = S.pending ? steps.flatMap((s) => [s.explanation || "", ...(s.houses || [])])

@@ -1,7 +1,8 @@
 // Drawing a step on the SVG layer over the board: links between candidates as arrows (strong
 // solid, weak dashed), the branches of forcing chains and nets each in its own colour, fish
 // base and cover houses in two colours, ALS and other sets outlined or shaded by role, pattern
-// cells marked, a killer step's region shaded (its cages: board.js, in the focus colour). Every field of the step's drawing data is optional: what is there is drawn.
+// cells marked, a killer step's region shaded (its cages: board.js, in the focus colour). Every
+// field of the step's drawing data is optional: what is there is drawn.
 
 const NS = "http://www.w3.org/2000/svg";
 /** Colours of forcing-chain branches (the CSS classes br-0 ... br-5 give them in both themes). */
@@ -104,10 +105,10 @@ export class StepLayer {
 
   drawSet(parent, set, houseDrawn = false) {
     const role = ROLES.includes(set.role) ? set.role : "pattern";
-    const g = this.board.g;
-    const cells = (set.cells || []).map((rc) => g.at(rc)).filter((c) => c >= 0 && c < g.nc);
     // a killer step's cage: the board draws the cage's own outline in the focus colour
     if (role === "cage") return;
+    const g = this.board.g;
+    const cells = (set.cells || []).map((rc) => g.at(rc)).filter((c) => c >= 0 && c < g.nc);
     const grp = svg("g", { class: `set ${role}`, "data-role": role }, parent);
     if (role === "als" || role === "target") {
       this.outline(grp, cells);
