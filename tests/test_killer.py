@@ -221,8 +221,11 @@ def test_killer_steps_mark_the_region_they_read_and_the_cages_they_use():
     innie = next(s for s in steps if s.placements == [(8, 7)])  # the cages inside the row
     assert _marked(innie, "region") == [row1]
     assert sorted(map(sorted, _marked(innie, "cage"))) == sorted(map(sorted, [c6, c15, c17]))
-    outie = next(s for s in steps if s.placements == [(17, 3)])  # the cage crossing it
-    assert _marked(outie, "region") == [row1] and _marked(outie, "cage") == [c10]
+    # the outie r2c9 = 10 - (45 - 38): the cage crossing the row and those inside it
+    outie = next(s for s in steps if s.placements == [(17, 3)])
+    assert _marked(outie, "region") == [row1]
+    assert sorted(map(sorted, _marked(outie, "cage"))) == sorted(map(sorted, [c10, c6, c15, c17]))
+    assert "the cages crossing it add up to 10 and those inside to 38" in outie.explanation
     (combo,) = [s for s in _steps("cage-combination", pos) if set(s.cells) == c6]
     assert _marked(combo, "cage") == [c6] and not _marked(combo, "region")
     # the step's JSON (the page draws it) carries the same sets, 1-based
@@ -234,11 +237,11 @@ def test_killer_steps_mark_the_region_they_read_and_the_cages_they_use():
 def test_a_killer_step_picture_outlines_its_cages_solid():
     from sudokit import render
 
-    pos = _position("6 r1c1-r1c3\n15 r1c4-r1c6\n17 r1c7 r1c8\n10 r1c9 r2c9")
+    pos = _position("6 r1c1-r1c3\n15 r1c4-r1c6\n17 r1c7 r1c8\n10 r1c9 r2c9\n8 r3c1 r3c2")
     step = next(s for s in _steps("rule-of-45", pos) if s.placements == [(17, 3)])
     picture = render.svg(pos, step=step)
-    assert picture.count('class="cage-marked"') == 1  # cage 10 (r1c9, r2c9), one loop
-    assert picture.count('class="cage"') == len(pos.geometry.cages) - 1  # the others dashed
+    assert picture.count('class="cage-marked"') == 4  # cage 10 crossing row 1, the three inside
+    assert picture.count('class="cage"') == 1  # cage 8 (r3c1, r3c2), apart from the row: dashed
     plain = render.svg(pos)
     assert 'class="cage-marked"' not in plain
 

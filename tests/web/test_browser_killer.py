@@ -169,7 +169,10 @@ def test_a_killer_from_json_gets_a_hint_naming_a_cage(page, server_url, killer):
     named = re.search(r"cage \d+ \(([^)]*)\)", page.inner_text("#explanation")).group(1).split(", ")
     for name in named:
         assert "focus-cell" in cell(page, name).get_attribute("class"), name
-    expect(page.locator("#rules-layer path.cage-focus")).to_have_count(1)
+    # the step shown: the cage it names is the one drawn solid (a set of role cage)
+    used = page.locator("#rules-layer path.cage-used")
+    expect(used).to_have_count(1)
+    assert used.get_attribute("data-cage") == re.search(r"cage \d+ \([^)]*\)", page.inner_text("#explanation")).group(0)
 
 
 def test_reload_and_share_links_keep_the_cages(page, server_url, killer):
@@ -212,7 +215,7 @@ def test_screenshots_of_killers(page, server_url, screenshots, view, theme, size
         page.click("#btn-hint")
         expect(page.locator("#explanation")).to_contain_text("Hint")
         page.click("#btn-hint")
-        expect(page.locator("#rules-layer path.cage-focus")).to_have_count(1)
+        expect(page.locator("#rules-layer path.cage-used")).to_have_count(1)  # the step shown
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(screenshots / f"killer-{size}x{size}-{view}-{theme}.png"))
     assert page.locator("#rules-layer text.cage-sum").count() == len(g.cages)
@@ -280,11 +283,14 @@ def test_a_rule_of_45_step_shades_its_region_and_focuses_its_cages(page, server_
     page.check('[data-technique="rule-of-45"]')
     page.click("#btn-step")
     expect(page.locator("#explanation")).to_contain_text(step.explanation)
-    # the region: one shaded mark a cell; the cages the step uses: their own outlines in focus
+    # the region: one shaded mark a cell; the cages the step uses: their own outlines, solid
     expect(page.locator("#overlay .set.region rect.cellmark")).to_have_count(len(region[0]["cells"]))
     focused = page.evaluate("""() => window.sudokitPage.game().variantFields().cages
         .map((c, i) => [c, document.querySelectorAll('#rules-layer path.cage')[i]])
-        .filter(([c, p]) => p.classList.contains('cage-focus')).map(([c]) => c[1])""")
+        .filter(([c, p]) => p.classList.contains('cage-used')).map(([c]) => c[1])""")
     n = grid.geometry.size
     assert sorted(sorted((c // n + 1, c % n + 1) for c in cells) for cells in focused) == used
+    dashes = page.eval_on_selector_all(
+        "#rules-layer path.cage", "ps => ps.map(p => [p.classList.contains('cage-used'), getComputedStyle(p).strokeDasharray])")
+    assert {d for u, d in dashes if u} == {"none"} and "none" not in {d for u, d in dashes if not u}
     page.screenshot(path=str(screenshots / "killer-9x9-rule-of-45.png"))

@@ -275,9 +275,12 @@ def _sums_of_45(g) -> tuple[tuple[str, str, tuple[int, ...], int, str, list[Mark
         if crossing and _caged(g, innies):
             outies = tuple(c for cage in crossing for c in cage.cells if c not in inside)
             crossing_total = sum(cage.total for cage in crossing)
-            out.append((name, "outies", outies, crossing_total - in_sum,
-                        msg("the cages crossing it add up to {total}", total=crossing_total),
-                        _marks(inside, crossing)))
+            # the cages inside count too: the crossing cages' cells in the region make the rest
+            why = (msg("the cages crossing it add up to {total} and those inside to {inner}",
+                       total=crossing_total, inner=inner_total) if inner
+                   else msg("the cages crossing it add up to {total}", total=crossing_total))
+            out.append((name, "outies", outies, crossing_total - in_sum, why,
+                        _marks(inside, crossing + inner)))
     return tuple(out)
 
 

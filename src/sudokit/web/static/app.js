@@ -275,8 +275,9 @@ function stepMarks() {
   return { cells, cands };
 }
 
-/** The class of a cage's drawing: picked in the editor, or used by the step shown (its sets of
- * role "cage"; a step without them, or a hint's nudge, by naming the cage). */
+/** The class of a cage's drawing: picked in the editor, used by the step shown (its sets of role
+ * "cage": solid orange, as in the pictures), or named by a step without them or a hint's nudge
+ * (the focus colour). */
 function cageClass(c) {
   const name = cageName(c, game.n);
   if (cages.picked && cageName(cages.picked, game.n) === name) return "cage-picked";
@@ -285,7 +286,7 @@ function cageClass(c) {
   if (used.length) {  // a cage's cells are ascending (cages.js); a set's are put in that order
     const key = (cells) => cells.map((rc) => board.g.at(rc)).sort((a, b) => a - b).join(",");
     const mine = c.cells.join(",");
-    return used.some((set) => key(set.cells) === mine) ? "cage-focus" : "";
+    return used.some((set) => key(set.cells) === mine) ? "cage-used" : "";
   }
   const texts = S.pending ? steps.flatMap((s) => [s.explanation || "", ...(s.houses || [])])
     : S.hint ? [S.hint.text || "", ...(S.hint.houses || [])] : [];
