@@ -201,7 +201,8 @@ export function drawCages(svg, cages, n, cellBox, classes = () => "") {
     const path = document.createElementNS(NS, "path");
     path.setAttribute("d", d);
     path.setAttribute("class", `cage ${classes(c)}`.trim());
-    path.style.strokeDasharray = `${(first.w * 0.07).toFixed(1)} ${(first.w * 0.05).toFixed(1)}`;
+    // an attribute, not an inline style: a class (a step's cage drawn solid) may override it
+    path.setAttribute("stroke-dasharray", `${(first.w * 0.07).toFixed(1)} ${(first.w * 0.05).toFixed(1)}`);
     path.dataset.cage = cageName(c, n);
     svg.appendChild(path);
     const text = document.createElementNS(NS, "text");
