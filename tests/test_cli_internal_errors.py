@@ -115,3 +115,43 @@ def test_ctrl_c_while_the_arguments_are_read_says_interrupted(monkeypatch, capsy
         cli_main.run()
     assert info.value.code == 130
     assert capsys.readouterr().err.count("interrupted") == 1
+
+
+#: A sitecustomize that presses Ctrl-C (SIGINT to its own process) just as the command line
+#: starts loading its commands (the import of sudokit.cli.main).
+CTRL_C_WHILE_LOADING = """
+import os, signal, sys
+
+class PressCtrlC:
+    def find_spec(self, name, path=None, target=None):
+        if name == "sudokit.cli.main":
+            sys.meta_path.remove(self)
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+
+sys.meta_path.insert(0, PressCtrlC())
+"""
+
+
+def _console_script() -> str:
+    from importlib.metadata import entry_points
+
+    (script,) = [ep for ep in entry_points(group="console_scripts") if ep.name == "sudokit"]
+    return script.value
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process")
+@pytest.mark.parametrize("entry", ["python -m sudokit", "the sudokit script"])
+def test_ctrl_c_while_the_commands_load_is_exit_130_without_traceback(entry, tmp_path):
+    (tmp_path / "sitecustomize.py").write_text(CTRL_C_WHILE_LOADING)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(tmp_path), os.environ.get("PYTHONPATH")]))}
+    if entry == "python -m sudokit":
+        command = [sys.executable, "-m", "sudokit", "solve", EASY]
+    else:  # what the installed script does, with the entry point the package declares
+        module, func = _console_script().split(":")
+        command = [sys.executable, "-c", f"import sys; from {module} import {func}; sys.exit({func}())",
+                   "solve", EASY]
+    p = subprocess.run(command, capture_output=True, text=True, timeout=60, env=env)
+    assert p.returncode == EXIT_INTERRUPTED, p.stderr
+    assert "interrupted" in p.stderr and "Traceback" not in p.stderr
+    assert p.stdout == ""  # stopped before it solved

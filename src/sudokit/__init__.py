@@ -1,27 +1,48 @@
-"""sudokit: solve, explain, rate and generate Sudoku puzzles of every size."""
+"""sudokit: solve, explain, rate and generate Sudoku puzzles of every size.
 
-from .errors import GeometryError, InvalidPuzzleError, ParseError, SearchLimitError, SudokitError
-from .geometry import Geometry
-from .grid import Grid
-from .i18n import get_language, language, languages, set_language
-from .search import count_solutions, solve
+The names below load on first use, so ``import sudokit`` is instant and the command line
+loads all it needs under its own Ctrl-C guard (:mod:`sudokit.cli.start`)."""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING
 
 __version__ = "0.1.0"
 
-__all__ = [
-    "Geometry", "Grid", "SudokitError", "GeometryError", "ParseError", "InvalidPuzzleError",
-    "SearchLimitError", "solve", "count_solutions", "set_language", "get_language", "language",
-    "languages", "__version__",
-]
+#: Each public name -> the module that defines it.
+_WHERE = {
+    **dict.fromkeys(("GeometryError", "InvalidPuzzleError", "ParseError", "SearchLimitError",
+                     "SudokitError"), ".errors"),
+    "Geometry": ".geometry",
+    "Grid": ".grid",
+    **dict.fromkeys(("get_language", "language", "languages", "set_language"), ".i18n"),
+    **dict.fromkeys(("count_solutions", "solve"), ".search"),
+    # the logical solver's API (it loads every technique module)
+    **dict.fromkeys(("LogicalSolver", "Position", "Step", "next_step", "all_steps", "solve_path",
+                     "hint", "check"), ".logic"),
+}
 
-#: The logical solver's API, imported on first use (it loads every technique module).
-_LOGIC = ("LogicalSolver", "Position", "Step", "next_step", "all_steps", "solve_path", "hint", "check")
-__all__ += list(_LOGIC)
+__all__ = [*_WHERE, "__version__"]
 
 
 def __getattr__(name: str):
-    if name in _LOGIC:
-        from . import logic
+    where = _WHERE.get(name)
+    if where is None:
+        raise AttributeError(f"module 'sudokit' has no attribute {name!r}")
+    value = getattr(import_module(where, __name__), name)
+    globals()[name] = value
+    return value
 
-        return getattr(logic, name)
-    raise AttributeError(f"module 'sudokit' has no attribute {name!r}")
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_WHERE})
+
+
+if TYPE_CHECKING:
+    from .errors import GeometryError, InvalidPuzzleError, ParseError, SearchLimitError, SudokitError
+    from .geometry import Geometry
+    from .grid import Grid
+    from .i18n import get_language, language, languages, set_language
+    from .logic import LogicalSolver, Position, Step, all_steps, check, hint, next_step, solve_path
+    from .search import count_solutions, solve

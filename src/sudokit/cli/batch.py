@@ -16,12 +16,11 @@ from ..batch import (
 from ..batch.records import INVALID, LIMIT, MULTIPLE, NO_SOLUTION, SOLVED
 from ..i18n import msgn, tr
 from .common import (
-    EXIT_INVALID, EXIT_OK, AlphabetOpt, BoxOpt, err, fail, handle_errors, interrupted, message,
+    EXIT_INTERRUPTED, EXIT_INVALID, EXIT_OK, AlphabetOpt, BoxOpt, err, fail, handle_errors, interrupted, message,
 )
 
 EXIT_OUTPUT = 7        # the output cannot be written (full disk, no permission)
 EXIT_WORKER = 8        # a worker process died
-EXIT_INTERRUPTED = 130  # Ctrl-C: the whole lines finished before it are written
 
 BATCH_EXIT_HELP = (
     "Exit codes: 0 every line has its result (whatever its status), 2 usage error, "

@@ -21,6 +21,7 @@ from ..errors import CancelledError, SearchLimitError, SudokitError
 from ..grid import Grid
 from ..i18n import gettext, tr
 from ..symbols import ALPHABETS
+from .start import EXIT_INTERRUPTED  # Ctrl-C, 130 (defined where the command line starts)
 
 # --- exit codes -------------------------------------------------------------------------------
 EXIT_OK = 0             # solved, one solution
@@ -31,7 +32,6 @@ EXIT_MULTIPLE = 4       # several solutions
 EXIT_LIMIT = 5          # a node or time limit stopped the search before it knew
 EXIT_STUCK = 6          # hint / explain: no chosen technique applies
 EXIT_INTERNAL = 70      # an internal error: a bug in sudokit (EX_SOFTWARE)
-EXIT_INTERRUPTED = 130  # Ctrl-C
 
 #: Set this environment variable (to anything but empty or 0) to see an internal error's traceback.
 DEBUG_ENV = "SUDOKIT_DEBUG"

@@ -102,7 +102,7 @@ def main(
 
 
 def run() -> None:
-    """Entry point of the ``sudokit`` console script and ``python -m sudokit``."""
+    """Run the command named on the command line (:func:`sudokit.cli.start.run` calls this)."""
     try:
         app(prog_name="sudokit")
     except KeyboardInterrupt:  # outside a command (while starting up)
