@@ -25,9 +25,10 @@ def run() -> None:
 def leave_interrupted(say: bool) -> NoReturn:
     """Exit 130 now, saying "interrupted" first if ``say``.
 
-    ``os._exit``, after flushing: a Ctrl-C that strikes while modules load (inside the code
-    ``dataclasses`` generates, for one) can make the interpreter end itself by SIGINT at exit,
-    whatever caught it, and the shell would not see 130. Every output file is closed by then."""
+    ``os._exit``, after flushing: after a Ctrl-C that struck while modules loaded (seen inside
+    the code ``dataclasses`` generates) the interpreter sometimes ended itself by SIGINT at exit,
+    though the Ctrl-C had been caught, and the shell saw no 130. Every output file is closed by
+    then."""
     if say:
         sys.stderr.write("\ninterrupted\n")
     for stream in (sys.stdout, sys.stderr):
