@@ -5,9 +5,17 @@ numbers; no English template left in the Swedish)."""
 
 from __future__ import annotations
 
+import signal
+
 import pytest
 
 from swedish_checks import check_step_languages
+
+# The Ctrl-C tests send SIGINT to child processes. A run started in the background by a shell
+# (`cmd &`) ignores SIGINT, and its children would inherit that: a handled signal is back to its
+# default in a child, an ignored one stays ignored.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 #: Steps checked per test at most (soundness tests make thousands).
 PER_TEST = 300
