@@ -144,7 +144,8 @@ def _console_script() -> str:
 @pytest.mark.parametrize("entry", ["python -m sudokit", "the sudokit script"])
 def test_ctrl_c_while_the_commands_load_is_exit_130_without_traceback(entry, tmp_path):
     (tmp_path / "sitecustomize.py").write_text(CTRL_C_WHILE_LOADING)
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(tmp_path), os.environ.get("PYTHONPATH")]))}
+    path = os.pathsep.join(filter(None, [str(tmp_path), os.environ.get("PYTHONPATH")]))
+    env = {**os.environ, "PYTHONPATH": path}
     if entry == "python -m sudokit":
         command = [sys.executable, "-m", "sudokit", "solve", EASY]
     else:  # what the installed script does, with the entry point the package declares

@@ -16,7 +16,8 @@ from ..batch import (
 from ..batch.records import INVALID, LIMIT, MULTIPLE, NO_SOLUTION, SOLVED
 from ..i18n import msgn, tr
 from .common import (
-    EXIT_INTERRUPTED, EXIT_INVALID, EXIT_OK, AlphabetOpt, BoxOpt, err, fail, handle_errors, interrupted, message,
+    EXIT_INTERRUPTED, EXIT_INVALID, EXIT_OK, AlphabetOpt, BoxOpt, err, fail, handle_errors, interrupted,
+    message,
 )
 
 EXIT_OUTPUT = 7        # the output cannot be written (full disk, no permission)

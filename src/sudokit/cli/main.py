@@ -14,6 +14,7 @@ from ..errors import SudokitError
 from ..i18n import from_environment, set_language
 from . import batch, common, generate, logic, rate, read, render, serve, solve
 from .common import EXIT_CODES_HELP, EXIT_INTERRUPTED, error_code, fail, internal_error, interrupted
+from .start import say_interrupted
 
 
 def take_language(args: list[str]) -> list[str]:
@@ -106,12 +107,12 @@ def run() -> None:
     try:
         app(prog_name="sudokit")
     except KeyboardInterrupt:  # outside a command (while starting up)
-        sys.stderr.write("\ninterrupted\n")
+        say_interrupted()
         sys.exit(EXIT_INTERRUPTED)
     except SystemExit as e:
         # Typer turns a Ctrl-C while it parses the arguments into exit 130 without a word
         if e.code == EXIT_INTERRUPTED and not common.said_interrupted:
-            sys.stderr.write("\ninterrupted\n")
+            say_interrupted()
         raise
     except BrokenPipeError:  # e.g. `sudokit solve big.txt --to line | head`
         sys.stderr.close()

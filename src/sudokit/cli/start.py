@@ -22,6 +22,11 @@ def run() -> None:
         raise
 
 
+def say_interrupted() -> None:
+    """The word a Ctrl-C leaves on stderr, on a line of its own."""
+    sys.stderr.write("\ninterrupted\n")
+
+
 def leave_interrupted(say: bool) -> NoReturn:
     """Exit 130 now, saying "interrupted" first if ``say``.
 
@@ -30,7 +35,7 @@ def leave_interrupted(say: bool) -> NoReturn:
     though the Ctrl-C had been caught, and the shell saw no 130. Every output file is closed by
     then."""
     if say:
-        sys.stderr.write("\ninterrupted\n")
+        say_interrupted()
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
