@@ -6,9 +6,12 @@ from __future__ import annotations
 import base64
 import io
 import json
+import re
 import xml.etree.ElementTree as ET
+from importlib.metadata import metadata
 
 import pytest
+import typer.main
 from fastapi.testclient import TestClient
 from render_data import AIC_POSITION, EASY, HARD, digits, pdf_pages_text
 from typer.testing import CliRunner
@@ -85,6 +88,21 @@ def test_generate_writes_a_booklet(tmp_path):
     for p in puzzles:
         assert "".join(ch for ch in p if ch != ".") in text
     assert any("Answer" in p for p in pages)
+
+
+def test_every_help_names_its_extra_whole():
+    """Rich reads ``[render]`` as markup and drops it: each install hint must survive."""
+    extras = set(metadata("sudokit").get_all("Provides-Extra"))
+    hints = []
+    for name in sorted(typer.main.get_command(app).commands):
+        result = runner.invoke(app, [name, "--help"], env={"COLUMNS": "100", "NO_COLOR": "1"})
+        assert result.exit_code == 0, result.output
+        said = " ".join(result.output.replace("│", " ").split())
+        for hint in re.findall(r"pip install (\S+)", said):
+            hints.append(hint)
+            named = re.fullmatch(r"""(['"])sudokit\[(\w+)\]\1[.,;)]?""", hint)
+            assert named and named.group(2) in extras, f"sudokit {name} --help: pip install {hint}"
+    assert len(hints) >= 4  # render, print, generate -o, read
 
 
 # --- the web API ----------------------------------------------------------------------------------

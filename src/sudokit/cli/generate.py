@@ -180,7 +180,7 @@ def generate(
     output: Annotated[str | None, typer.Option(
         "--output", "-o", metavar="FILE.pdf", show_default=False,
         help="Also write a PDF booklet of the puzzles, 4 a page, then the answers (level and "
-             "score with --rate); needs pip install 'sudokit[render]'.")] = None,
+             "score with --rate); needs pip install 'sudokit\\[render]'.")] = None,
 ) -> None:
     """Generate puzzles (see :data:`GENERATE_HELP`)."""
     from ..generate import generate_many, parse_score_range

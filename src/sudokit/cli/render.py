@@ -225,12 +225,12 @@ RENDER_HELP = (
     "the next logical step (chains as arrows, strong solid and weak dashed; fish, ALS and "
     "pattern sets coloured) with its explanation. --variant, --regions and --cages draw a "
     "variant (killer cages as dashed outlines with their sums). PNG and PDF need "
-    "pip install 'sudokit[render]'."
+    "pip install 'sudokit\\[render]'."
 )
 PRINT_HELP = (
     "Print puzzles as a PDF booklet: numbered, 1, 2, 4 or 6 a page (16x16 and bigger one a "
     "page), optionally labelled with level and score (--rate), then answer pages "
-    "(--solutions). Fonts are embedded. Needs pip install 'sudokit[render]'."
+    "(--solutions). Fonts are embedded. Needs pip install 'sudokit\\[render]'."
 )
 
 
