@@ -302,7 +302,9 @@ class SolveResponse(BaseModel):
 
 class CountResponse(BaseModel):
     count: int = Field(description="0, 1, or 2 meaning at least two")
-    label: Literal["no solution", "unique", "at least 2"]
+    label: str = Field(description=(
+        "The count in words, in the answer's language: no solution, unique, at least 2 (sv: "
+        "ingen lösning, entydig, minst 2)"))
 
 
 Warning = Annotated[str | None, Field(description=(
