@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
-from conftest import NINE, draw_grid, np, png_bytes, values_of
+import pytest
+from conftest import NINE, cv2, draw_grid, np, png_bytes, values_of
 from typer.testing import CliRunner
 
 from sudokit.cli.main import app
@@ -72,3 +75,32 @@ def test_solve_a_broken_picture_exits_3(tmp_path):
     fake.write_bytes(b"\xff\xd8\xff\xe0" + b"\0" * 64)
     result = runner.invoke(app, ["solve", str(fake)])
     assert result.exit_code == 3 and "truncated" in result.output
+
+
+def _damaged(ext: str) -> bytes:
+    """The grid picture encoded as ``ext``, then damaged the way a bad copy is: a PNG with
+    bytes of its image data flipped, a JPEG cut short (its end marker kept), the others cut in
+    half."""
+    data = bytearray(cv2.imencode(f".{ext}", draw_grid(values_of(NINE)))[1].tobytes())
+    if ext == "png":
+        for i in range(len(data) // 2, len(data) // 2 + 32):
+            data[i] ^= 0x5A
+        return bytes(data)
+    if ext == "jpg":
+        return bytes(data[:len(data) // 8]) + b"\xff\xd9"
+    return bytes(data[:len(data) // 2])
+
+
+@pytest.mark.parametrize("ext", ["png", "jpg", "bmp", "tiff", "webp"])
+@pytest.mark.parametrize("command", ["read", "solve"])
+def test_a_damaged_picture_gives_one_error_line_and_no_decoder_noise(tmp_path, ext, command):
+    """libpng, libjpeg, libtiff and OpenCV's log write to the process's stderr themselves; only
+    sudokit's one line may reach it."""
+    path = tmp_path / f"damaged.{ext}"
+    path.write_bytes(_damaged(ext))
+    run = subprocess.run([sys.executable, "-m", "sudokit", command, str(path)],
+                         capture_output=True, text=True, timeout=60,
+                         env={"PATH": "", "NO_COLOR": "1", "SUDOKIT_LANG": "en"})
+    assert run.returncode == 3, run.stderr
+    lines = run.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), run.stderr

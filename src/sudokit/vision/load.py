@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import os
 import struct
+import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 from ..i18n import tr
@@ -133,7 +135,8 @@ def decode(data: bytes, source: str = "picture"):
                     break
     buf = np.frombuffer(data, dtype=np.uint8)
     try:
-        img = cv2.imdecode(buf, flag)
+        with _quiet(cv2):
+            img = cv2.imdecode(buf, flag)
     except cv2.error:
         img = None
     if img is None:
@@ -141,6 +144,31 @@ def decode(data: bytes, source: str = "picture"):
                             source=source))
     scale = 1.0 if size is None else max(size) / max(img.shape[:2])
     return shrink(img, source, scale)
+
+
+@contextmanager
+def _quiet(cv2):
+    """Keep what the decoders say about a damaged file (libpng, libjpeg and libtiff write to the
+    process's stderr, fd 2, and OpenCV logs there) off the terminal: the caller says it in one
+    line. Fd 2 is the whole process's, so for the decode a thread's stderr goes nowhere too."""
+    log = cv2.utils.logging
+    level = log.getLogLevel()
+    log.setLogLevel(log.LOG_LEVEL_SILENT)
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError, AttributeError):  # no fd 2, or stderr replaced or closed
+        saved = None
+    try:
+        if saved is not None:
+            with open(os.devnull, "wb") as null:
+                os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        if saved is not None:
+            os.dup2(saved, 2)
+            os.close(saved)
+        log.setLogLevel(level)
 
 
 def shrink(img, source: str = "picture", scale: float = 1.0):
