@@ -168,3 +168,35 @@ def test_level_any_on_a_12x12():
     assert result.exit_code == 0, result.output
     doc = json.loads(result.stdout)
     assert doc["size"] == 12 and doc["rating"]["level"] in LEVELS
+
+
+# --- techniques a variant turns off -----------------------------------------------------------
+
+def test_a_technique_the_variant_turns_off_is_refused_at_once():
+    """The solver never uses these techniques on such puzzles, so no puzzle could need them:
+    the search would only run out its time."""
+    for options, technique, why in [
+        (("--variant", "anti-king"), "bug-plus-1", "rows, columns and boxes"),
+        (("--variant", "x"), "bug-plus-1", "rows, columns and boxes"),
+        (("--variant", "jigsaw"), "bug-plus-1", "rows, columns and boxes"),
+        (("--variant", "anti-knight"), "unique-rectangle-1", "rectangle"),
+        (("--variant", "killer"), "hidden-rectangle", "rectangle"),
+        (("--variant", "jigsaw"), "empty-rectangle", "box rows and columns"),
+        (("--variant", "windoku"), "dynamic-forcing-chain", "classic"),
+        ((), "cage-combination", "cages"),
+        (("--variant", "x"), "rule-of-45", "cages"),
+    ]:
+        start = time.perf_counter()
+        result = run("generate", "--technique", technique, *options, "--seed", "1")
+        assert time.perf_counter() - start < 5, (options, technique)
+        assert_one_error(result, 3, technique, why)
+
+
+def test_a_technique_the_variant_keeps_is_looked_for():
+    for options, technique in [(("--variant", "anti-king"), "x-wing"),
+                               (("--variant", "x"), "unique-rectangle-1"),
+                               (("--variant", "jigsaw"), "unique-rectangle-1"),
+                               (("--variant", "killer"), "cage-combination")]:
+        result = run("generate", "--technique", technique, *options, "--seed", "1",
+                     "--time-limit", "0.5")
+        assert result.exit_code in (0, 5), (options, technique, result.output)

@@ -39,6 +39,7 @@ from functools import lru_cache
 from . import limits
 from .errors import SearchLimitError, SudokitError
 from .geometry import Geometry, parse_box
+from .i18n import tr
 from .variants import wants_jigsaw, wants_killer
 from .grid import Grid
 
@@ -171,6 +172,42 @@ def find_technique(name: str) -> str:
             return tid
     known = ", ".join(sorted(REGISTRY))
     raise SudokitError(f"unknown technique {name!r}; known: {known}")
+
+
+#: Sudoku Explainer's dynamic chains: the solver runs them on classic grids only (on variants,
+#: whose sums and chess-move peers the engine does not read, the forcing chains and nets do
+#: their work; see :mod:`sudokit.logic.techniques.dynamic_chains`).
+CLASSIC_ONLY_CHAINS = frozenset({"multiple-forcing-chain", "dynamic-forcing-chain",
+                                 "dynamic-forcing-chain-plus", "nested-forcing-chain"})
+
+
+def technique_off(tech: str, geometry: Geometry, jigsaw: bool = False,
+                  killer: bool = False) -> str | None:
+    """Why the solver never uses technique ``tech`` on puzzles of ``geometry`` (with random
+    jigsaw regions or killer cages still to come when ``jigsaw`` or ``killer``), so that no
+    such puzzle can need it; None when it may. Each reason is the finder's own condition."""
+    from .logic.techniques import REGISTRY
+    from .logic.techniques.uniqueness import rectangles
+    from .variants import describe
+
+    family = REGISTRY[tech].family
+    cages = killer or geometry.cages is not None
+    regions = jigsaw or geometry.regions is not None
+    kind = describe(geometry.variants, regions, cages)
+    if family == "killer" and not cages:
+        why = tr("it reads the sums of killer cages, and these puzzles have no cages")
+    elif tech == "bug-plus-1" and kind != "classic":
+        why = tr("its proof holds for rows, columns and boxes only, so variants leave it out")
+    elif tech in CLASSIC_ONLY_CHAINS and kind != "classic":
+        why = tr("the solver runs these chains on classic grids only")
+    elif tech == "empty-rectangle" and regions:
+        why = tr("a jigsaw region has no box rows and columns to cross")
+    elif family == "uniqueness" and (cages or not (rectangles(geometry) or jigsaw)):
+        # random regions may hold rectangles; peers a chess move away or a cage never do
+        why = tr("no rectangle of cells can swap two digits there and keep every rule")
+    else:
+        return None
+    return tr("no {kind} puzzle needs {technique}: {why}", kind=kind, technique=tech, why=why)
 
 
 def target_band(level: str | None, score: tuple[float, float] | None) -> tuple[float, float] | None:
@@ -472,6 +509,11 @@ def _settings(size, box, symmetry, minimal, level, score, technique, variant=Non
         minimal = geometry.size <= (AUTO_MINIMAL_MAX_SIZE if classic else 9)
     level = check_level(level)
     tech = find_technique(technique) if technique is not None else None
+    if tech is not None:
+        off = technique_off(tech, geometry, wants_jigsaw(variant) and regions is None,
+                            wants_killer(variant))
+        if off:
+            raise SudokitError(off)
     if level == ANY_LEVEL:
         from .levels import any_levels
 
@@ -821,6 +863,6 @@ def generate_many(count: int, size: int = 9, **options) -> Iterator[Generated]:
 
 
 __all__ = ["generate", "generate_many", "Generated", "SYMMETRIES", "DEFAULT_TIME_LIMIT",
-           "orbits", "is_symmetric", "is_minimal", "find_technique", "target_band",
+           "orbits", "is_symmetric", "is_minimal", "find_technique", "technique_off", "target_band",
            "parse_score_range", "check_symmetry", "check_level", "geometry_for", "carve",
            "GENERATE_LEVELS", "ANY_LEVEL"]
