@@ -84,6 +84,32 @@ def test_keep_bounds_the_solutions_returned_but_not_the_count():
     assert result.count == reference.count_solutions(Grid.parse(SEVERAL), limit=None)
 
 
+@pytest.mark.parametrize("method", [None, *search.METHODS])
+def test_search_solve_passes_keep_to_every_method(method):
+    """keep bounds the solutions a search returns, whichever method runs it (the default
+    included): the count and the first solutions are those of a search that keeps them all."""
+    every = search.solve(SEVERAL, method, limit=None)
+    for keep in (0, 1, 5):
+        kept = search.solve(SEVERAL, method, limit=None, keep=keep)
+        assert kept.count == every.count and kept.complete
+        assert kept.solutions == every.solutions[:keep]
+
+
+@pytest.mark.parametrize("method", ["reference", "backtrack"])
+def test_counting_with_a_python_method_keeps_no_solution(method):
+    # 3,000 kept solutions of lists and grids take several megabytes; the search itself, a
+    # stack of at most 81 levels, a small fraction of one.
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        assert search.count_solutions(Grid.empty(Geometry.of(9)), 3_000, method) == 3_000
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 1_000_000
+
+
 def test_clashing_givens_have_no_solution():
     grid = Grid.parse("55" + "." * 79)
     result = core.solve(grid, limit=2)

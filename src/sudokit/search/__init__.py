@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .. import limits
 from ..errors import SearchLimitError, SudokitError
 from ..grid import Grid
 from . import backtrack, core, reference
@@ -65,17 +66,19 @@ def solve(grid: Grid | str, method: str | None = None, limit: int | None = 2,
           node_limit: int | None = None, time_limit: float | None = None, **options) -> SearchResult:
     """Search ``grid`` (a :class:`Grid` or puzzle text) with ``method`` for up to ``limit``
     solutions. ``node_limit=None`` leaves the method's own default (the backtrack solver has
-    one); extra ``options`` go to the method (e.g. ``progress=`` for ``backtrack``)."""
+    one); ``time_limit`` is capped by the budget in force (:func:`sudokit.limits.limited`);
+    extra ``options`` go to the method: ``keep=`` (every method) bounds the solutions returned,
+    the count still counting them all; ``progress=`` for ``backtrack``."""
     grid = _as_grid(grid)
-    name = _for_cages(grid, method)
+    name = _for_cages(grid, method) or DEFAULT_METHOD
     fn = get_method(name)
     kwargs = dict(options)
     if name != (method or DEFAULT_METHOD):  # options of the core the reference does not take
-        for key in ("keep", "seed", "restarts"):
+        for key in ("seed", "restarts"):
             kwargs.pop(key, None)
     if node_limit is not None:
         kwargs["node_limit"] = node_limit
-    return fn(grid, limit=limit, time_limit=time_limit, **kwargs)
+    return fn(grid, limit=limit, time_limit=limits.remaining(time_limit), **kwargs)
 
 
 def count_solutions(grid: Grid | str, limit: int | None = 2, method: str | None = None,
@@ -87,7 +90,7 @@ def count_solutions(grid: Grid | str, limit: int | None = 2, method: str | None 
     name = _for_cages(grid, method or DEFAULT_METHOD)
     if name in core.CORE_METHODS:  # counts in C without building the solution grids
         return core.count_solutions(grid, limit, node_limit, time_limit, method=name)
-    result = solve(grid, method, limit, node_limit, time_limit)
+    result = solve(grid, method, limit, node_limit, time_limit, keep=0)
     if result.limit_reached and (limit is None or result.count < limit):
         raise SearchLimitError(
             f"the {result.method} search stopped at its node or time limit after "

@@ -54,11 +54,14 @@ def verify(values: Sequence[int], cell: int, others: Sequence[int]) -> bool:
 
 
 def solve(grid: Grid, limit: int | None = None, node_limit: int | None = DEFAULT_MAX_CHECKS,
-          time_limit: float | None = None, progress: ProgressCallback | None = None) -> SearchResult:
+          time_limit: float | None = None, progress: ProgressCallback | None = None,
+          keep: int | None = None) -> SearchResult:
     """Backtrack over the cells in order; find up to ``limit`` solutions (``None``: all).
 
     ``node_limit`` bounds the checks and ``time_limit`` the seconds; either stops the search
     with ``limit_reached`` set. In a candidate grid an empty cell tries only its candidates.
+    ``keep`` bounds the solutions returned (default: all that were found); the result's
+    ``count`` counts them all.
     """
     if limit is not None and limit < 1:
         raise ValueError("limit must be at least 1 (or None for every solution)")
@@ -70,7 +73,7 @@ def solve(grid: Grid, limit: int | None = None, node_limit: int | None = DEFAULT
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
 
-    checks = guesses = 0
+    checks = guesses = found = 0
     checks_first: int | None = None
     solutions: list[list[int]] = []
     limit_reached = False
@@ -94,10 +97,12 @@ def solve(grid: Grid, limit: int | None = None, node_limit: int | None = DEFAULT
     try:
         while cell >= 0:
             if cell == ncells:  # past the last cell: a solution
-                solutions.append(values[:])
+                found += 1
+                if keep is None or len(solutions) < keep:
+                    solutions.append(values[:])
                 if checks_first is None:
                     checks_first = checks
-                if limit is not None and len(solutions) >= limit:
+                if limit is not None and found >= limit:
                     break
                 cell, forward = cell - 1, False
                 continue
@@ -126,7 +131,7 @@ def solve(grid: Grid, limit: int | None = None, node_limit: int | None = DEFAULT
         limit_reached = True
         checks -= 1  # the check that hit the limit was not made
 
-    stopped_early = limit_reached or (limit is not None and len(solutions) >= limit)
+    stopped_early = limit_reached or (limit is not None and found >= limit)
     return SearchResult(
         puzzle=grid,
         solutions=[grid.with_values(v) for v in solutions],
@@ -136,5 +141,6 @@ def solve(grid: Grid, limit: int | None = None, node_limit: int | None = DEFAULT
         guesses=guesses,
         seconds=time.perf_counter() - start,
         method=NAME,
-        extra={"checks_first": checks_first, "checks_total": checks},
+        extra={"checks_first": checks_first, "checks_total": checks,
+               **({"count": found} if found != len(solutions) else {})},
     )

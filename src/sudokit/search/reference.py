@@ -147,11 +147,12 @@ def _fewest_candidates(cands: list[int]) -> int:
 
 
 def solve(grid: Grid, limit: int | None = 1, node_limit: int | None = None,
-          time_limit: float | None = None) -> SearchResult:
+          time_limit: float | None = None, keep: int | None = None) -> SearchResult:
     """Search for up to ``limit`` solutions (``None``: all of them).
 
     ``node_limit`` (states propagated) and ``time_limit`` (seconds) stop the search early with
-    ``limit_reached`` set; the solutions found so far are kept.
+    ``limit_reached`` set; the solutions found so far are kept. ``keep`` bounds the solutions
+    returned (default: all that were found); the result's ``count`` counts them all.
     """
     if limit is not None and limit < 1:
         raise ValueError("limit must be at least 1 (or None for every solution)")
@@ -168,7 +169,7 @@ def solve(grid: Grid, limit: int | None = 1, node_limit: int | None = None,
     if any(not m and not v for m, v in zip(root_cands, grid.values)):
         stack = []  # an empty cell of a candidate grid with no candidate: no solution
     solutions: list[list[int]] = []
-    nodes = guesses = 0
+    found = nodes = guesses = 0
     limit_reached = False
 
     while stack:
@@ -186,8 +187,10 @@ def solve(grid: Grid, limit: int | None = 1, node_limit: int | None = None,
             continue
         cell = _fewest_candidates(cands)
         if cell < 0:
-            solutions.append(values)
-            if limit is not None and len(solutions) >= limit:
+            found += 1
+            if keep is None or len(solutions) < keep:
+                solutions.append(values)
+            if limit is not None and found >= limit:
                 break
             continue
         m = cands[cell]
@@ -209,6 +212,7 @@ def solve(grid: Grid, limit: int | None = 1, node_limit: int | None = None,
         guesses=guesses,
         seconds=time.perf_counter() - start,
         method=NAME,
+        extra={"count": found} if found != len(solutions) else {},
     )
 
 
@@ -218,7 +222,7 @@ def count_solutions(grid: Grid, limit: int | None = 2, node_limit: int | None = 
 
     Raises :class:`SearchLimitError` when a node or time limit stops the search first.
     """
-    result = solve(grid, limit, node_limit, time_limit)
+    result = solve(grid, limit, node_limit, time_limit, keep=0)
     if result.limit_reached and (limit is None or result.count < limit):
         raise SearchLimitError(
             f"the search stopped at its {'time' if time_limit is not None else 'node'} limit "
