@@ -4,10 +4,13 @@ stdin, files with several puzzles, and one clear message for every kind of bad i
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -15,6 +18,7 @@ from pattern_grids import full_grid
 from typer.testing import CliRunner
 
 from sudokit import Geometry, Grid, __version__, formats, search
+from sudokit.cli import solve as solve_command
 from sudokit.cli.main import app
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
@@ -188,6 +192,76 @@ def test_count_reports_the_number_of_solutions():
     assert (unique.exit_code, unique.stdout.strip()) == (0, "1 solution")
     none = run("solve", no_solution_line(), "--count")
     assert (none.exit_code, none.stdout.strip()) == (1, "0 solutions")
+
+
+# --- counting in constant memory, time limits that bound the command ----------------------------
+
+EMPTY9 = "." * 81
+EMPTY16 = "." * 256
+
+
+def run_process(tmp_path: Path, *args: str, timeout: float = 120):
+    """``python -m sudokit ARGS`` in a new process: (exit code, stdout, stderr, peak RSS in MB,
+    wall seconds)."""
+    out, err = tmp_path / "stdout", tmp_path / "stderr"
+    start = time.perf_counter()
+    with out.open("w") as fout, err.open("w") as ferr:
+        proc = subprocess.Popen([sys.executable, "-m", "sudokit", *args], stdout=fout, stderr=ferr)
+        watchdog = threading.Timer(timeout, proc.kill)
+        watchdog.start()
+        try:
+            _, status, usage = os.wait4(proc.pid, 0)
+        finally:
+            watchdog.cancel()
+    seconds = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here: Popen must not wait again
+    return proc.returncode, out.read_text(), err.read_text(), usage.ru_maxrss / 1024, seconds
+
+
+@pytest.mark.parametrize("options", [["--count"], ["--count", "--json"], [], ["--count", "--jobs", "2"]],
+                         ids=["count", "count-json", "first-solution", "count-jobs"])
+def test_a_search_to_a_large_limit_runs_in_constant_memory(tmp_path, options):
+    # Keeping the 500,000 solutions found took about 800 MB; the search itself needs a few.
+    limit = 500_000
+    code, stdout, stderr, peak_mb, _ = run_process(tmp_path, "solve", EMPTY9, "--limit", str(limit),
+                                                   *options)
+    assert code == 4, stderr
+    if "--json" in options:
+        (doc,) = json.loads(stdout)
+        assert doc["count"] == limit and "solutions" not in doc
+    elif "--count" in options:
+        assert stdout.strip() == f"at least {limit:,} solutions"
+    else:
+        assert Grid.parse(stdout).is_solved
+        assert f"found {limit}, the search stops at --limit {limit}" in stderr
+    assert peak_mb < 150
+
+
+def test_json_lists_every_solution_up_to_its_bound_and_refuses_more():
+    bound = solve_command.JSON_SOLUTIONS
+    listed = run("solve", EMPTY9, "--json", "--limit", str(bound))
+    (doc,) = json.loads(listed.stdout)
+    grids = [Grid.parse(line) for line in doc["solutions"]]
+    assert doc["count"] == bound and len({g.to_line() for g in grids}) == bound
+    assert all(g.is_solved for g in grids)
+    refused = run("solve", EMPTY9, "--json", "--limit", str(bound + 1))
+    assert refused.exit_code == 2 and refused.stdout == ""
+    said = " ".join(refused.stderr.replace("│", " ").split())  # as read, across the box's lines
+    assert f"--json lists at most {bound:,} solutions; count more with --count" in said
+
+
+@pytest.mark.parametrize("puzzle, limit, jobs", [(EMPTY16, 10**9, 1), (EMPTY16, 10**9, 2), (EMPTY9, 10**20, 1)],
+                         ids=["16x16", "16x16-jobs", "9x9-limit-1e20"])
+def test_the_time_limit_bounds_a_whole_count(tmp_path, puzzle, limit, jobs):
+    """A count the time limit stops ends soon after it, with the count so far and exit code 5
+    (the question, how many, has no answer yet)."""
+    code, stdout, stderr, _, seconds = run_process(
+        tmp_path, "solve", puzzle, "--count", "--limit", str(limit), "--time-limit", "1", "--jobs", str(jobs))
+    assert code == 5, stderr
+    found = re.fullmatch(r"at least ([\d,]+) solutions", stdout.strip())
+    assert found and 0 < int(found[1].replace(",", "")) < limit
+    assert "time limit" in stderr and "--time-limit" in stderr
+    assert seconds < 6
 
 
 def test_json_output():

@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from .. import display, formats, search
+from .. import display, formats, limits, search
 from ..i18n import msgn, tr
 from ..i18n.values import Cell
 from ..search import backtrack
@@ -27,6 +27,8 @@ from .common import (
 SOLVE_LIMIT = 2
 #: Solutions counted by default with --count.
 COUNT_LIMIT = 1000
+#: Solutions --json lists at most (a larger --limit is a count: --count).
+JSON_SOLUTIONS = 10_000
 
 EXIT_FOR_STATUS = {UNIQUE: EXIT_OK, SOLVED: EXIT_OK, NO_SOLUTION: EXIT_NO_SOLUTION,
                    MULTIPLE: EXIT_MULTIPLE, LIMIT: EXIT_LIMIT}
@@ -93,6 +95,9 @@ def _stats_line(result: SearchResult) -> str:
 def _status_message(result: SearchResult, limit: int | None, count_mode: bool) -> str | None:
     """What the user should know about the outcome, None when it is a plain unique solution."""
     status, n = result.status, result.count
+    if count_mode and result.limit_reached:
+        return tr("the search stopped at its node or time limit after {nodes}, before it counted "
+                  "every solution (raise --node-limit or --time-limit)", nodes=_nodes(result))
     if status == NO_SOLUTION:
         return tr("the puzzle has no solution")
     if status == MULTIPLE:
@@ -137,8 +142,9 @@ def _result_json(index: int, grid: Grid, result: SearchResult | None, alphabet: 
                limit_reached=result.limit_reached)
     if not count_mode:
         doc["solutions"] = [_json_grid(s, alphabet) for s in result.solutions]
+    extra = {k: v for k, v in result.extra.items() if k != "count"}  # the count is given above
     doc["stats"] = {"method": result.method, "nodes": result.nodes, "guesses": result.guesses,
-                    "seconds": round(result.seconds, 6), **result.extra}
+                    "seconds": round(result.seconds, 6), **extra}
     return doc
 
 
@@ -169,7 +175,8 @@ def solve(
         "--node-limit", min=1, show_default=False,
         help="Stop a search after this many nodes (checks for backtrack).")] = None,
     time_limit: Annotated[float | None, typer.Option(
-        "--time-limit", min=0.0, show_default=False, help="Stop a search after this many seconds.")] = None,
+        "--time-limit", min=0.0, show_default=False,
+        help="Stop each puzzle's search after this many seconds, its result printed right after.")] = None,
     show_puzzle: Annotated[bool, typer.Option(
         "--show-puzzle", "-p", help="Show the puzzle (and how much of it is filled) first.")] = False,
     stats: Annotated[bool, typer.Option(
@@ -182,6 +189,9 @@ def solve(
         "--json", help="Print a JSON array, one object per puzzle (status, solutions, stats).")] = False,
 ) -> None:
     """Solve puzzles of any size, or count their solutions (see :data:`SOLVE_HELP`)."""
+    if as_json and not count and limit is not None and limit > JSON_SOLUTIONS:
+        raise typer.BadParameter(tr("--json lists at most {n} solutions; count more with --count",
+                                    n=f"{JSON_SOLUTIONS:,}"), param_hint="--limit")
     with handle_errors():
         grids = apply_variant(read_puzzles(puzzle, fmt, box, alphabet), variant, regions, cages)
         if to is not None and not as_json:
@@ -200,32 +210,31 @@ def solve(
                     raise
                 report.invalid(index, grid, str(e))
                 continue
-            options = {}
+            # keep only the solutions the output shows: --json lists them, the rest show the first
+            options = {"keep": 0 if count else report.limit if as_json else 1}
             if stats and method == "backtrack" and not as_json:
                 options["progress"] = lambda checks, cell, g=grid.geometry: _progress(checks, cell, g)
-            if count and (method or search.DEFAULT_METHOD) in search.core.CORE_METHODS:
-                options["keep"] = 1  # count in C without building every solution grid
-            if jobs is not None:
-                result = _parallel(grid, method, report.limit, node_limit, time_limit, jobs, count)
-            else:
-                result = search.solve(grid, method, report.limit, node_limit, time_limit, **options)
-            if options and err.is_terminal and result.nodes >= backtrack.PROGRESS_EVERY:
-                err.file.write("\n")  # end the progress line
-            report.solved(index, grid, result)
+            with limits.limited(time_limit):
+                if jobs is not None:
+                    result = _parallel(grid, method, report.limit, node_limit, jobs, options["keep"])
+                else:
+                    result = search.solve(grid, method, report.limit, node_limit, **options)
+                if "progress" in options and err.is_terminal and result.nodes >= backtrack.PROGRESS_EVERY:
+                    err.file.write("\n")  # end the progress line
+                report.solved(index, grid, result)
         code = report.finish()
     raise typer.Exit(code)
 
 
-def _parallel(grid: Grid, method: str | None, limit: int, node_limit, time_limit, jobs: int,
-              count_mode: bool) -> SearchResult:
+def _parallel(grid: Grid, method: str | None, limit: int, node_limit, jobs: int,
+              keep: int) -> SearchResult:
     """``--jobs``: one search split over processes (see :mod:`sudokit.search.parallel`)."""
     from ..search import parallel
 
     name = method or search.DEFAULT_METHOD
     if name not in parallel.CORE_METHODS:
         raise SudokitError(f"--jobs splits searches of the compiled core: use --method fast or digits, not {name}")
-    return parallel.solve(grid, limit, jobs, node_limit, time_limit, method=name,
-                          keep=1 if count_mode else None)
+    return parallel.solve(grid, limit, jobs, node_limit, method=name, keep=keep)
 
 
 @dataclass
@@ -258,7 +267,9 @@ class _Report:
             self.docs.append(_result_json(index, grid, None, self.alphabet, self.count_mode, error))
 
     def solved(self, index: int, grid: Grid, result: SearchResult) -> None:
-        self.codes.append(EXIT_FOR_STATUS[result.status])
+        # a count that a node or time limit stopped has not answered "how many"
+        stopped_count = self.count_mode and result.limit_reached
+        self.codes.append(EXIT_LIMIT if stopped_count else EXIT_FOR_STATUS[result.status])
         self.statuses[result.status] += 1
         if self.as_json:
             self.docs.append(_result_json(index, grid, result, self.alphabet, self.count_mode))
@@ -274,8 +285,9 @@ class _Report:
         else:
             self._display(index, grid, result)
         note = _status_message(result, self.limit, self.count_mode)
-        if note and not (self.count_mode and result.status in (NO_SOLUTION, MULTIPLE)):
-            warn(where + note)  # with --count, the count already says it
+        if note and not (self.count_mode and result.status in (NO_SOLUTION, MULTIPLE)
+                         and not result.limit_reached):
+            warn(where + note)  # with a whole --count, the count already says it
         if self.stats:
             message(where + _stats_line(result), "dim")
 

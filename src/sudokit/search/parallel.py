@@ -11,7 +11,8 @@ same solutions when all are asked for, the same solution of a unique puzzle. Whe
 stops the search, the solutions kept are the first ones in part order (a deterministic order);
 the search stops as soon as the parts before have found ``limit`` of them.
 
-``node_limit`` applies to each part; ``time_limit`` to the whole search (wall clock).
+``node_limit`` applies to each part; ``time_limit`` to the whole search (wall clock), capped by
+the budget in force (:func:`sudokit.limits.limited`).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 
+from .. import limits
 from ..errors import SearchLimitError, SudokitError
 from ..geometry import Geometry
 from ..grid import Grid
@@ -322,6 +324,7 @@ def solve(grid: Grid | str, limit: int | None = 1, jobs: int | None = None, node
     jobs = default_jobs() if jobs is None else max(1, int(jobs))
     want = parts if parts is not None else max(SPLIT_PARTS, 8 * jobs)
     start = time.perf_counter()
+    time_limit = limits.remaining(time_limit)
     deadline = time.time() + time_limit if time_limit else None
     pieces = [bytes(v) for v in split(grid, want)]
     comb = _run_parts(pieces, geo, lim, keep, node_limit or 0, deadline, method, jobs,
