@@ -264,6 +264,15 @@ def test_the_time_limit_bounds_a_whole_count(tmp_path, puzzle, limit, jobs):
     assert seconds < 6
 
 
+def test_a_search_without_a_time_limit_stops_at_the_default(monkeypatch):
+    # Counting the 6.67e21 solutions of an empty 9x9 would run for ever without it.
+    monkeypatch.setattr(solve_command, "DEFAULT_TIME_LIMIT", 0.5)
+    result = run("solve", EMPTY9, "--count", "--limit", str(10**20))
+    assert result.exit_code == 5, result.output
+    assert result.stdout.startswith("at least ")
+    assert "--time-limit" in result.stderr
+
+
 def test_json_output():
     result = run("solve", SVD, "--json", "--method", "backtrack")
     assert result.exit_code == 0

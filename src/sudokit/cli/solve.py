@@ -29,6 +29,9 @@ SOLVE_LIMIT = 2
 COUNT_LIMIT = 1000
 #: Solutions --json lists at most (a larger --limit is a count: --count).
 JSON_SOLUTIONS = 10_000
+#: Seconds each puzzle may take when --time-limit is not given: a search to a large --limit, or
+#: of a large grid, could otherwise run for ever.
+DEFAULT_TIME_LIMIT = 60.0
 
 EXIT_FOR_STATUS = {UNIQUE: EXIT_OK, SOLVED: EXIT_OK, NO_SOLUTION: EXIT_NO_SOLUTION,
                    MULTIPLE: EXIT_MULTIPLE, LIMIT: EXIT_LIMIT}
@@ -176,7 +179,8 @@ def solve(
         help="Stop a search after this many nodes (checks for backtrack).")] = None,
     time_limit: Annotated[float | None, typer.Option(
         "--time-limit", min=0.0, show_default=False,
-        help="Stop each puzzle's search after this many seconds, its result printed right after.")] = None,
+        help=f"Stop each puzzle's search after this many seconds, its result printed right "
+             f"after (default {DEFAULT_TIME_LIMIT:g}; inf: none).")] = None,
     show_puzzle: Annotated[bool, typer.Option(
         "--show-puzzle", "-p", help="Show the puzzle (and how much of it is filled) first.")] = False,
     stats: Annotated[bool, typer.Option(
@@ -214,7 +218,7 @@ def solve(
             options = {"keep": 0 if count else report.limit if as_json else 1}
             if stats and method == "backtrack" and not as_json:
                 options["progress"] = lambda checks, cell, g=grid.geometry: _progress(checks, cell, g)
-            with limits.limited(time_limit):
+            with limits.limited(DEFAULT_TIME_LIMIT if time_limit is None else time_limit):
                 if jobs is not None:
                     result = _parallel(grid, method, report.limit, node_limit, jobs, options["keep"])
                 else:
