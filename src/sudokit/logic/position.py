@@ -69,10 +69,18 @@ class Position:
 
     @classmethod
     def from_candidates(cls, grid: Grid, masks: list[int]) -> Position:
-        """A position with given candidate masks; a cell with a single candidate and no value
+        """A position with given candidate masks, less the digits its filled cells rule out: a
+        filled cell's digit is no candidate of its peers, as placing it would have made it (a
+        sukaku or pencil-mark text may keep them). A cell with a single candidate and no value
         stays unsolved (as in a pencil-mark grid)."""
-        cands = [0 if v else m for v, m in zip(grid.values, masks)]
-        return cls(grid.geometry, list(grid.values), list(grid.givens), cands)
+        g, values = grid.geometry, grid.values
+        cands = [0 if v else m for v, m in zip(values, masks)]
+        for cell, v in enumerate(values):
+            if v:
+                clear = ~bit(v)
+                for p in g.peers[cell]:
+                    cands[p] &= clear
+        return cls(g, list(values), list(grid.givens), cands)
 
     def copy(self) -> Position:
         return Position(self.geometry, self.values[:], self.givens[:], self.cands[:])
