@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.text import Text
 
 from .. import formats
-from ..errors import CancelledError, SearchLimitError, SudokitError
+from ..errors import CancelledError, ParseError, SearchLimitError, SudokitError
 from ..grid import Grid
 from ..i18n import gettext, tr
 from ..symbols import ALPHABETS
@@ -251,13 +251,18 @@ def missing_file(arg: str, source: str | None) -> SudokitError | None:
 
 
 def read_puzzles(arg: str, fmt: str | None = None, box: str | None = None,
-                 alphabet: str | None = None) -> list[Grid]:
-    """The puzzles of a PUZZLE argument (see :func:`input_text`)."""
+                 alphabet: str | None = None, one: bool = False) -> list[Grid]:
+    """The puzzles of a PUZZLE argument (see :func:`input_text`); with ``one``, refused unless
+    it holds exactly one."""
     text, by_ext, source = input_text(arg)
     try:
-        return formats.parse(text, fmt or by_ext, box, alphabet, source=source)
+        grids = formats.parse(text, fmt or by_ext, box, alphabet, source=source)
     except SudokitError:
         error = missing_file(arg, source)
         if error is not None:
             raise error from None
         raise
+    if one and len(grids) != 1:
+        raise ParseError(tr("{source} holds {n} puzzles; give one", n=len(grids),
+                            source=source or tr("the input")))
+    return grids

@@ -23,7 +23,7 @@ from ..logic.techniques.registry import ON_REQUEST, TRIAL_FAMILIES
 from .common import (
     EXIT_CODES_HELP, EXIT_LIMIT, EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK, EXIT_STUCK, AlphabetOpt,
     BoxOpt, FormatOpt, CagesOpt, RegionsOpt, VariantOpt, apply_variant, echo, fail, handle_errors,
-    input_text, message, missing_file, out, warn,
+    message, out, read_puzzles, warn,
 )
 
 LOGIC_EXIT_HELP = (
@@ -104,23 +104,14 @@ TimeLimitOpt = Annotated[float | None, typer.Option(
 def read_position(arg: str, fmt: str | None = None, box: str | None = None,
                   alphabet: str | None = None, variant: str | None = None,
                   regions: str | None = None, cages: str | None = None) -> Position:
-    """The one position of a PUZZLE|POSITION argument under the --variant, --regions and
-    --cages options (its own candidates kept, less those the variant's peers rule out), with its
-    clashes refused."""
-    text, by_ext, source = input_text(arg)
-    try:
-        position = Position.parse(text, fmt or by_ext, box, alphabet, source=source)
-    except SudokitError:
-        error = missing_file(arg, source)
-        if error is not None:
-            raise error from None
-        raise
-    if variant or regions is not None or cages is not None:
-        (grid,) = apply_variant([position.to_grid()], variant, regions, cages)
-        ruled = Position.from_grid(grid).cands
-        position = Position.from_candidates(grid, [a & b for a, b in zip(position.cands, ruled)])
-    position.to_grid().validate()
-    return position
+    """The one position of a PUZZLE|POSITION argument, read as every command reads its puzzles
+    (:func:`read_puzzles` under the --variant, --regions and --cages options), its own
+    candidates kept less those its filled cells rule out under those rules, its clashes
+    refused."""
+    (grid,) = apply_variant(read_puzzles(arg, fmt, box, alphabet, one=True), variant, regions,
+                            cages)
+    grid.validate()
+    return Position.from_grid(grid)
 
 
 def _solver(techniques, exclude, uniqueness: bool, unique: bool | None = None,
