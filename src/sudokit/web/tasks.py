@@ -104,13 +104,14 @@ def variant_geometry(geometry: Geometry, names, regions, cages=None) -> Geometry
 
 
 def _with_variant(position: Position, names, regions, cages, own_candidates: bool) -> Position:
-    """The position under its variant: the candidates a client sent are kept as they are,
-    computed ones are computed again with the variant's peers."""
+    """The position under its variant: the candidates a client sent are kept, less those the
+    filled cells rule out under the variant's rules; computed ones are computed again."""
     geometry = variant_geometry(position.geometry, names, regions, cages)
     if geometry == position.geometry:
         return position
     if own_candidates:
-        return Position(geometry, position.values, position.givens, position.cands)
+        return Position.from_candidates(Grid(geometry, position.values, position.givens),
+                                        position.cands)
     return Position.from_grid(Grid(geometry, position.values, position.givens))
 
 
