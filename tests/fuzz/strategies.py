@@ -5,6 +5,7 @@ digits, control characters, BOMs and CRLFs, JSON and XML built from the formats'
 from __future__ import annotations
 
 import json
+import random
 
 from hypothesis import strategies as st
 
@@ -214,3 +215,216 @@ texts = st.one_of(
     json_texts(),
     xml_texts(),
 )
+
+
+# --- variant rules: jigsaw regions, killer cages, variant names ------------------------------------
+
+#: Region symbols (a region's cells share one).
+REGION_SYMBOLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+VARIANT_NAMES = st.sampled_from([
+    "x", "windoku", "anti-knight", "anti-king", "x,anti-king", "windoku,anti-knight", "jigsaw",
+    "killer", "classic", "X", " x ", "x,x", "x,", ",", "", "bogus", "\u00b2", "x;windoku",
+    "diagonal", "hyper"])
+
+
+def solution_values(rows: int, cols: int) -> list[int]:
+    """A full grid of ``rows`` x ``cols`` boxes by the pattern (every row, column and box holds
+    each digit once): row r starts ``cols * (r % rows) + r // rows`` further on."""
+    n = rows * cols
+    return [(cols * (r % rows) + r // rows + c) % n + 1 for r in range(n) for c in range(n)]
+
+
+def _neighbours(cell: int, n: int) -> list[int]:
+    r, c = divmod(cell, n)
+    return [rr * n + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+            if 0 <= rr < n and 0 <= cc < n]
+
+
+def _connected(cells: set[int], n: int) -> bool:
+    """True when ``cells`` is one piece (side by side)."""
+    start = next(iter(cells))
+    seen, todo = {start}, [start]
+    while todo:
+        for m in _neighbours(todo.pop(), n):
+            if m in cells and m not in seen:
+                seen.add(m)
+                todo.append(m)
+    return len(seen) == len(cells)
+
+
+@st.composite
+def jigsaw_regions(draw, shape: tuple[int, int]) -> str:
+    """Jigsaw regions of a grid of ``shape`` boxes by their definition: N regions of N connected
+    cells. Made from the boxes by swapping two cells of neighbouring regions while both regions
+    stay connected."""
+    rows, cols = shape
+    n = rows * cols
+    label = [(r // rows) * rows + c // cols for r in range(n) for c in range(n)]
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    for _ in range(draw(st.sampled_from([0, n, 4 * n, 12 * n]))):
+        a = rng.randrange(n * n)
+        others = {label[m] for m in _neighbours(a, n)} - {label[a]}
+        if not others:
+            continue
+        la, lb = label[a], rng.choice(sorted(others))
+        edge = [b for b in range(n * n) if label[b] == lb
+                and any(label[m] == la for m in _neighbours(b, n))]
+        b = rng.choice(edge)
+        label[a], label[b] = lb, la
+        if not (_connected({i for i, x in enumerate(label) if x == la}, n)
+                and _connected({i for i, x in enumerate(label) if x == lb}, n)):
+            label[a], label[b] = la, lb
+    # equal symbols form a region, whichever symbols and in whatever order they first appear
+    symbols = draw(st.sampled_from([REGION_SYMBOLS, REGION_SYMBOLS.lower(), "123456789" + REGION_SYMBOLS]))
+    symbols = rng.sample(symbols[:max(n, 9)], n) if draw(st.booleans()) else symbols
+    return "".join(symbols[x] for x in label)
+
+
+@st.composite
+def broken_regions(draw, shape: tuple[int, int]) -> str:
+    """Region text that is wrong: a cell short or over, a region cut in two, too many or too
+    few regions, junk symbols."""
+    rows, cols = shape
+    n = rows * cols
+    text = draw(jigsaw_regions(shape))
+    how = draw(st.sampled_from(["short", "long", "split", "merge", "junk", "unicode"]))
+    if how == "short":
+        return text[:-1]
+    if how == "long":
+        return text + text[-1]
+    if how == "split":  # the corners swap: regions of the right size, not connected
+        return text[-1] + text[1:-1] + text[0]
+    if how == "merge":
+        return text.replace(text[0], text[1]) if text[0] != text[1] else text[1:] + "Z"
+    if how == "unicode":
+        return text.replace("A", "\u00b2")
+    return draw(st.text(REGION_SYMBOLS[:n] + HOSTILE_CHARS, max_size=n * n + 2))
+
+
+def _cell(cell: int, n: int) -> str:
+    return f"r{cell // n + 1}c{cell % n + 1}"
+
+
+@st.composite
+def killer_cages(draw, shape: tuple[int, int]) -> str:
+    """Killer cages by their definition, over the pattern's full grid: connected groups of cells
+    with no digit twice, each with its digits' sum; every cell in a cage or a few left out."""
+    rows, cols = shape
+    n = rows * cols
+    solution = solution_values(rows, cols)
+    free = set(range(n * n))
+    lines = []
+    while free:
+        cell = min(free) if draw(st.booleans()) else draw(st.sampled_from(sorted(free)))
+        cage, digits = [cell], {solution[cell]}
+        free.discard(cell)
+        for _ in range(draw(st.integers(0, 4))):
+            nexts = [m for c in cage for m in _neighbours(c, n)
+                     if m in free and solution[m] not in digits]
+            if not nexts:
+                break
+            m = draw(st.sampled_from(nexts))
+            cage.append(m)
+            digits.add(solution[m])
+            free.discard(m)
+        if len(cage) > 1 or draw(st.integers(0, 3)) == 0:
+            lines.append(f"{sum(digits)} " + " ".join(_cell(c, n) for c in sorted(cage)))
+    return "\n".join(lines)
+
+
+@st.composite
+def broken_cages(draw, shape: tuple[int, int]) -> str:
+    """Cage text that is wrong: a sum no digits make, a cell outside the grid or in two cages,
+    a cage without cells, junk."""
+    rows, cols = shape
+    n = rows * cols
+    text = draw(killer_cages(shape))
+    first = text.split("\n")[0]
+    return draw(st.sampled_from([
+        "999 r1c1 r1c2", "0 r1c1", f"3 r{n + 1}c1", "3 r0c0", "5", "", "# only a comment",
+        f"{first}\n{first}", text.replace(" r", " R", 1), "3 r1c1-r9c9" if n < 9 else "1 r1c1-r9c9",
+        text.replace("1", "\u00b9", 1), "3, r1c1 : r1c2", "x r1c1", "10**9 r1c1 r1c2",
+        "1e400 r1c1", "\u0663 r1c1", text + "\n7 r1c1"])) if draw(st.booleans()) else \
+        draw(st.text(HOSTILE_CHARS, max_size=60))
+
+
+@st.composite
+def variant_options(draw, shape: tuple[int, int], cages: bool = True) -> dict:
+    """The variant rules of one input: ``{"variant": ..., "regions": ..., "cages": ...}`` with
+    each maybe absent, right (built from the definitions) or wrong."""
+    out: dict = {}
+    if draw(st.integers(0, 2)) == 0:
+        out["variant"] = draw(VARIANT_NAMES)
+    pick = draw(st.sampled_from(["none", "none", "regions", "bad-regions"]
+                                + (["cages", "bad-cages", "both"] if cages else [])))
+    if pick in ("regions", "both"):
+        out["regions"] = draw(jigsaw_regions(shape))
+    if pick == "bad-regions":
+        out["regions"] = draw(broken_regions(shape))
+    if pick in ("cages", "both"):
+        out["cages"] = draw(killer_cages(shape))
+    if pick == "bad-cages":
+        out["cages"] = draw(broken_cages(shape))
+    return out
+
+
+#: Languages: the two there are, and ones there are not.
+LANGS = st.sampled_from(["en", "sv", "sv", "SV", "sv_SE", "en-GB", "de", "", "\u00b2", "x" * 40])
+
+
+# --- pictures -------------------------------------------------------------------------------------
+
+IMAGE_KINDS = {"PNG": "png", "JPEG": "jpg", "BMP": "bmp", "TIFF": "tiff", "WEBP": "webp"}
+
+
+def _drawn_grid(size: int, values: list[int], side: int):
+    """A picture of a grid (Pillow), as a screenshot shows it: lines, thick box borders, digits."""
+    from PIL import Image, ImageDraw
+
+    img = Image.new("L", (side, side), 255)
+    pen = ImageDraw.Draw(img)
+    margin, cell = side // 12, (side - 2 * (side // 12)) / size
+    box = int(size ** 0.5) if int(size ** 0.5) ** 2 == size else 0
+    for i in range(size + 1):
+        at = round(margin + i * cell)
+        width = 3 if i in (0, size) or (box and i % box == 0) else 1
+        pen.line([(margin, at), (side - margin, at)], fill=0, width=width)
+        pen.line([(at, margin), (at, side - margin)], fill=0, width=width)
+    for index, v in enumerate(values):
+        if v:
+            r, c = divmod(index, size)
+            pen.text((margin + (c + 0.35) * cell, margin + (r + 0.25) * cell), str(v), fill=0)
+    return img
+
+
+@st.composite
+def image_bytes(draw) -> tuple[str, bytes]:
+    """``(extension, bytes)`` of a picture made here with Pillow: a drawn grid in any kind the
+    reader takes, whole, cut short, with bytes changed, with another kind's extension, or junk
+    that only starts like a picture."""
+    import io
+
+    size = draw(st.sampled_from([4, 9]))
+    values = [v if draw(st.integers(0, 2)) == 0 else 0
+              for v in solution_values(*((2, 2) if size == 4 else (3, 3)))]
+    kind = draw(st.sampled_from(sorted(IMAGE_KINDS)))
+    buf = io.BytesIO()
+    _drawn_grid(size, values, draw(st.sampled_from([40, 120, 300]))).save(buf, kind)
+    data = buf.getvalue()
+    how = draw(st.sampled_from(["whole", "whole", "cut", "cut-keep-end", "flip", "kind", "junk",
+                                "empty"]))
+    if how == "cut":
+        data = data[:draw(st.integers(0, len(data) - 1))]
+    elif how == "cut-keep-end":
+        data = data[:draw(st.integers(0, len(data) - 1))] + data[-12:]
+    elif how == "flip":
+        at = draw(st.integers(0, len(data) - 1))
+        data = data[:at] + bytes(b ^ 0x5A for b in data[at:at + 32]) + data[at + 32:]
+    elif how == "kind":
+        kind = draw(st.sampled_from(sorted(set(IMAGE_KINDS) - {kind})))
+    elif how == "junk":
+        data = draw(st.sampled_from([b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"RIFF\0\0\0\0WEBP",
+                                     b"BM", b"II*\0", b"MM\0*", b""])) + draw(st.binary(max_size=200))
+    elif how == "empty":
+        data = b""
+    return IMAGE_KINDS[kind], data

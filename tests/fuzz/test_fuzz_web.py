@@ -7,13 +7,16 @@ every error is JSON ``{"error": "..."}`` with a message; a request ends within i
 
 from __future__ import annotations
 
+import base64
 import json
 
 import pytest
 from hypothesis import example, given, strategies as st
 
 from .budget import fuzz_settings, watched
-from .strategies import HOSTILE_CHARS, SMALL_SHAPES, UNICODE_DIGITS, grids, json_texts, mangled
+from .strategies import (HOSTILE_CHARS, LANGS, SMALL_SHAPES, UNICODE_DIGITS, VARIANT_NAMES,
+                         broken_cages, broken_regions, grids, image_bytes, jigsaw_regions,
+                         json_texts, killer_cages, mangled)
 
 pytest.importorskip("fastapi")
 from fastapi.testclient import TestClient  # noqa: E402
@@ -22,25 +25,29 @@ from sudokit import formats  # noqa: E402
 from sudokit.web.app import create_app  # noqa: E402
 from sudokit.web.pool import WorkerPool  # noqa: E402
 
-ENDPOINTS = ["parse", "solve", "count", "step", "round", "hint", "check", "rate", "generate",
-             "export", "cancel"]
-#: The fields each endpoint reads (a body may also carry others, which are refused).
-FIELDS = {
-    "parse": ["text", "format", "box", "filename", "time_limit", "job"],
-    "solve": ["puzzle", "box", "format", "time_limit", "job"],
-    "count": ["puzzle", "box", "format", "time_limit", "job"],
-    "check": ["puzzle", "box", "format", "time_limit", "job"],
-    "rate": ["puzzle", "box", "format", "time_limit", "job"],
-    "step": ["puzzle", "box", "format", "time_limit", "job", "techniques", "exclude",
-             "uniqueness"],
-    "round": ["puzzle", "box", "format", "time_limit", "job", "techniques", "exclude",
-              "uniqueness"],
-    "hint": ["puzzle", "box", "format", "time_limit", "job", "techniques", "exclude",
-             "uniqueness", "level"],
-    "export": ["puzzle", "box", "format", "time_limit", "job", "to", "entries"],
-    "generate": ["size", "box", "level", "symmetry", "seed", "time_limit", "job"],
-    "cancel": ["job"],
-}
+def _schema() -> dict:
+    pool = WorkerPool(1)  # not started: the app is built only for its OpenAPI document
+    try:
+        return create_app(pool=pool).openapi()
+    finally:
+        pool.close()
+
+
+def _fields(doc: dict) -> dict[str, list[str]]:
+    """Each POST endpoint of the app (``parse``, ``read-image``, ...) and the fields its body
+    takes, read from the app's own OpenAPI document: a new endpoint or field is fuzzed too,
+    or fails test_every_endpoint_and_field_is_fuzzed."""
+    schemas = doc["components"]["schemas"]
+    out = {}
+    for path, operations in doc["paths"].items():
+        if "post" in operations and path.startswith("/api/"):
+            body = operations["post"]["requestBody"]["content"]["application/json"]["schema"]
+            out[path[len("/api/"):]] = sorted(schemas[body["$ref"].split("/")[-1]]["properties"])
+    return out
+
+
+FIELDS = _fields(_schema())
+ENDPOINTS = sorted(FIELDS)
 #: Statuses that are no bug: success, bad input (4xx), no worker free under load (503).
 SERVER_ERRORS_ALLOWED = {503}
 
@@ -137,6 +144,68 @@ VALUES = {
                                            "\u00b2"]), _junk),
     "seed": st.one_of(st.sampled_from([0, 1, 2**63 - 1, 2**63, -1, "1", 1.5, 10**400]), _junk),
 }
+_shapes = st.sampled_from(SMALL_SHAPES[:4])
+
+
+def _cage_list(text: str):
+    """Cage text as the API's list of [sum, [cells]] (what is no cage stays as it is)."""
+    parts = [line.split() for line in text.splitlines()]
+    if all(p and p[0].isdigit() for p in parts):
+        return [[int(p[0]), p[1:]] for p in parts]
+    return text
+
+
+_cells = st.lists(st.lists(st.integers(-1, 10), min_size=1, max_size=4), max_size=6)
+_flags = st.one_of(st.booleans(), _junk)
+
+
+@st.composite
+def _images(draw):
+    """A picture made with Pillow (whole, cut, damaged, junk) in base64 or a data URL, or text
+    that is no base64 at all."""
+    ext, data = draw(image_bytes())
+    coded = base64.b64encode(data).decode("ascii")
+    return draw(st.sampled_from([
+        coded, f"data:image/{ext};base64,{coded}", f"data:image/png;base64,{coded}",
+        coded[:-1], coded + "!", "data:image/png;base64,", "data:text/plain,hello", "",
+        "\u00b2" * 8]))
+
+
+VALUES.update({
+    "lang": st.one_of(st.none(), LANGS, _junk),
+    "variants": st.one_of(VARIANT_NAMES, st.lists(VARIANT_NAMES, max_size=3), _junk),
+    "regions": st.one_of(_shapes.flatmap(jigsaw_regions), _shapes.flatmap(broken_regions),
+                         _shapes.flatmap(jigsaw_regions).map(lambda t: [ord(c) % 9 for c in t]),
+                         _junk),
+    "cages": st.one_of(_shapes.flatmap(killer_cages).map(_cage_list),
+                       _shapes.flatmap(broken_cages).map(_cage_list), _junk),
+    "options": st.one_of(st.dictionaries(st.sampled_from(["ur_missing_candidates", "als_in_chains",
+                                                          "als_overlap", "bogus"]), _flags,
+                                         max_size=3), _junk),
+    "score": st.one_of(st.lists(st.floats(-1, 25), max_size=3), _junk),
+    "technique": st.one_of(st.sampled_from(["x-wing", "bug-plus-1", "cage-combination",
+                                            "empty-rectangle", "bogus", ""]), _junk),
+    "image": st.one_of(_images(), _junk),
+    "repair": _flags, "candidates": _flags, "coordinates": _flags, "next_step": _flags,
+    "solution": _flags, "rate": _flags, "solutions": _flags,
+    "cells": st.one_of(_cells, _junk), "marked": st.one_of(_cells, _junk),
+    "eliminations": st.one_of(_cells, _junk), "placements": st.one_of(_cells, _junk),
+    "caption": st.one_of(st.text(HOSTILE_CHARS, max_size=40), st.just("x" * 2001), _junk),
+    "size_px": st.one_of(st.sampled_from([50, 400, 49, 4001, 0, 10**30, 1.5, "400"]), _junk),
+    "step": st.one_of(st.fixed_dictionaries({}, optional={
+        "technique": st.sampled_from(["x-wing", "bogus"]), "placements": _cells,
+        "eliminations": _cells, "cells": _cells, "candidates": _cells,
+        "links": st.lists(_junk, max_size=3), "branches": _junk, "sets": _junk}), _junk),
+    "style": st.one_of(st.sampled_from(["screen", "print", "Print", ""]), _junk),
+    "paper": st.one_of(st.sampled_from(["a4", "letter", "A4", "a5"]), _junk),
+    "per_page": st.one_of(st.sampled_from([1, 2, 4, 6, 3, 0, "4", 4.0]), _junk),
+    "title": st.one_of(st.text(HOSTILE_CHARS, max_size=30), st.just("x" * 201), _junk),
+    "puzzles": st.one_of(st.lists(puzzles(), min_size=0, max_size=3), _junk),
+})
+VALUES["to"] = st.one_of(st.sampled_from(["svg", "png", "pdf", "SVG"]), _formats)
+ACCEPT_LANGUAGE = st.sampled_from([None, "sv", "sv-SE,sv;q=0.9,en;q=0.8", "en-US,en;q=0.5", "de",
+                                   "*", "", "sv;q=abc", "\u00e5" * 3, "x" * 300, ";;;,,,"])
+
 #: Work that may take long (generation and rating of larger grids) is kept short.
 SHORT = 1.0
 
@@ -150,7 +219,12 @@ def bodies(draw, endpoint: str):
         return draw(_junk)
     fields = FIELDS[endpoint]
     chosen = draw(st.lists(st.sampled_from(fields), unique=True, max_size=len(fields)))
+    for needed in ("puzzle", "text", "image", "puzzles"):  # mostly there: the work gets done
+        if needed in fields and needed not in chosen and draw(st.integers(0, 3)):
+            chosen.append(needed)
     body = {f: draw(VALUES[f]) for f in chosen}
+    if endpoint in ("generate", "print", "rate"):
+        body["time_limit"] = SHORT
     if endpoint == "generate" and isinstance(body.get("size"), int) and body["size"] > 9:
         body["time_limit"] = SHORT  # a 36x36 could use all of its time limit
     if draw(st.integers(0, 9)) == 0:
@@ -173,12 +247,15 @@ def raw_bodies(draw):
     ))
 
 
-def post(client, endpoint: str, *, body=None, raw: bytes | None = None):
+def post(client, endpoint: str, *, body=None, raw: bytes | None = None,
+         language: str | None = None):
     content = raw if raw is not None else json.dumps(body, ensure_ascii=False).encode(
         "utf-8", "surrogatepass")
-    with watched("web", (endpoint, raw if raw is not None else body)):
-        r = client.post(f"/api/{endpoint}", content=content,
-                        headers={"content-type": "application/json"})
+    headers = {"content-type": "application/json"}
+    if language is not None:
+        headers["accept-language"] = language.encode("utf-8")  # raw bytes: not ASCII either
+    with watched("web", (endpoint, raw if raw is not None else body, language)):
+        r = client.post(f"/api/{endpoint}", content=content, headers=headers)
     shown = f"POST /api/{endpoint} {content[:300]!r}"
     assert r.status_code < 500 or r.status_code in SERVER_ERRORS_ALLOWED, (
         f"{r.status_code} for {shown}: {r.text[:300]}")
@@ -195,11 +272,50 @@ def post(client, endpoint: str, *, body=None, raw: bytes | None = None):
     return r
 
 
+def test_every_endpoint_and_field_is_fuzzed():
+    """Every POST endpoint of the app is fuzzed (the list is the app's own) and every field of
+    its body has values to fuzz it with; one without fails here, by name."""
+    assert {"parse", "solve", "steps", "render", "print", "read-image", "cancel"} <= set(ENDPOINTS)
+    missing = sorted({f"{e}.{f}" for e, fields in FIELDS.items() for f in fields if f not in VALUES})
+    assert not missing, f"fields with no fuzz values: {missing}"
+
+
 @pytest.mark.parametrize("endpoint", ENDPOINTS)
-@fuzz_settings("web", 0.07, ci=10)
+@fuzz_settings("web", 0.05, ci=8)
 @given(data=st.data())
 def test_random_bodies(client, endpoint, data):
-    post(client, endpoint, body=data.draw(bodies(endpoint), label="body"))
+    post(client, endpoint, body=data.draw(bodies(endpoint), label="body"),
+         language=data.draw(ACCEPT_LANGUAGE, label="Accept-Language"))
+
+
+#: Endpoints whose answer does not hang on the clock for small puzzles (generate, rate and
+#: print may meet their time limit in one language and not the other).
+STEADY = [e for e in ENDPOINTS if e not in ("generate", "rate", "print", "cancel", "read-image")]
+
+
+@fuzz_settings("web", 0.1, ci=12, per_example=2)
+@given(endpoint=st.sampled_from(STEADY), data=st.data())
+def test_the_language_changes_only_the_words(client, endpoint, data):
+    """The same body in English and in Swedish (by ``lang`` or by Accept-Language) gets the
+    same status; a 200's fields are the same, but for the text."""
+    body = data.draw(bodies(endpoint), label="body")
+    if not isinstance(body, dict):
+        return
+    body.pop("lang", None)
+    body["time_limit"] = 2
+    english = post(client, endpoint, body={**body, "lang": "en"})
+    swedish = (post(client, endpoint, body={**body, "lang": "sv"}) if data.draw(st.booleans())
+               else post(client, endpoint, body=body, language="sv-SE,sv;q=0.9"))
+    if {english.status_code, swedish.status_code} & {408, 409, 429, 503}:
+        return  # a time limit or a busy worker: no answer to compare
+    assert english.status_code == swedish.status_code, (
+        f"{endpoint} {body!r}"[:400] + f": {english.status_code} in English, "
+        f"{swedish.status_code} in Swedish: {swedish.text[:200]}")
+    if english.status_code == 200 and endpoint in ("solve", "count", "check", "parse", "export"):
+        a, b = english.json(), swedish.json()
+        for key in set(a) & set(b):
+            if isinstance(a[key], (int, bool, list)) and key not in ("message", "label"):
+                assert a[key] == b[key], f"{endpoint} {key}: {a[key]!r} != {b[key]!r}"
 
 
 @fuzz_settings("web", 0.15, ci=20)
