@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from ..i18n import tr
 from .common import message
 
 SERVE_HELP = (
@@ -32,13 +33,25 @@ def _loopback(host: str) -> bool:
 def allowed_hosts(host: str) -> list[str] | None:
     """Host headers to accept: on a loopback address only the local names (a page elsewhere
     cannot reach the server through DNS rebinding); on any other address every name."""
+    from ..web.limits import LOCAL_HOSTS
+
     if not _loopback(host):
         return None
-    return sorted({"127.0.0.1", "localhost", "[::1]", "::1", host})
+    return sorted({*LOCAL_HOSTS, host})
+
+
+def _address(host: str) -> str:
+    """The --host given, refused when empty (uvicorn would listen on every address and the
+    URL printed would have no host)."""
+    if not host.strip():
+        raise typer.BadParameter(tr("the address is empty; give one such as 127.0.0.1 "
+                                    "(this computer) or 0.0.0.0 (every address)"))
+    return host.strip()
 
 
 def serve(
-    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    host: Annotated[str, typer.Option("--host", callback=_address,
+                                      help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", "-p", min=0, max=65535,
                                       help="Port to listen on (0: any free port).")] = 8000,
     open_browser: Annotated[bool, typer.Option("--open", help="Open the page in a browser.")] = False,
@@ -51,12 +64,13 @@ def serve(
     import uvicorn
 
     from ..web.app import create_app
+    from ..web.protocol import JsonErrorsH11Protocol
 
     if not _loopback(host):
         message(f"warning: listening on {host}: other computers can reach this server", "yellow")
     app = create_app(workers=workers, time_limit=time_limit, allowed_hosts=allowed_hosts(host))
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
-                            timeout_graceful_shutdown=3)
+                            timeout_graceful_shutdown=3, http=JsonErrorsH11Protocol)
     server = uvicorn.Server(config)
 
     def announce() -> None:

@@ -21,13 +21,12 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from .. import __version__
 from ..i18n import Message, from_accept_language, gettext, languages, msg, msgn, normalize
 from ..i18n import text as shown_in
 from .costs import is_slow
-from .limits import MAX_BODY, BodyLimit, SecurityHeaders
+from .limits import LOCAL_HOSTS, MAX_BODY, BodyLimit, HostCheck, SecurityHeaders
 from .models import (
     PrintRequest, PrintResponse, RenderRequest, RenderResponse,
     CancelRequest, CancelResponse, CheckResponse, CountResponse, ErrorResponse, ExportRequest,
@@ -164,10 +163,10 @@ def create_app(*, workers: int | None = None, time_limit: float = TIME_LIMIT,
     app.state.pool = pool
     app.state.owns_pool = owns_pool
     app.state.max_size = max_size
+    if allowed_hosts:
+        app.add_middleware(HostCheck, allowed=allowed_hosts)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(BodyLimit, max_bytes=max_body)
-    if allowed_hosts:
-        app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts)
 
     # --- errors as {"error": ...} --------------------------------------------------------------
     @app.exception_handler(ApiError)
@@ -394,7 +393,12 @@ async def _hung_up(request: Request) -> None:
 
 
 def app_from_env() -> FastAPI:
-    """For ``uvicorn --factory sudokit.web.app:app_from_env``: limits from the environment."""
+    """For ``uvicorn --factory sudokit.web.app:app_from_env``: limits from the environment.
+    The Host header is checked as ``sudokit serve`` on 127.0.0.1 checks it, unless
+    ``SUDOKIT_WEB_ALLOWED_HOSTS`` names the hosts (comma-separated) or is ``*`` (any)."""
     workers = os.environ.get("SUDOKIT_WEB_WORKERS")
+    hosts = os.environ.get("SUDOKIT_WEB_ALLOWED_HOSTS", "").strip()
+    allowed = None if hosts == "*" else [h.strip() for h in hosts.split(",") if h.strip()]
     return create_app(workers=int(workers) if workers else None,
-                      time_limit=float(os.environ.get("SUDOKIT_WEB_TIME_LIMIT", TIME_LIMIT)))
+                      time_limit=float(os.environ.get("SUDOKIT_WEB_TIME_LIMIT", TIME_LIMIT)),
+                      allowed_hosts=list(LOCAL_HOSTS) if allowed == [] else allowed)

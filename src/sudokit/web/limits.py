@@ -1,4 +1,5 @@
-"""ASGI middleware that guards the server: a cap on request bodies and safe response headers."""
+"""ASGI middleware that guards the server: the Host header checked, a cap on request bodies and
+safe response headers."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from ..i18n import from_accept_language, msg
 
 #: Default cap on a request body: a file of ten thousand 9x9 puzzles fits.
 MAX_BODY = 1024 * 1024
+#: The names of this computer: the only Host headers a server listening on it accepts.
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]", "::1")
 
 
 class BodyTooLarge(HTTPException):
@@ -23,12 +26,43 @@ def _size(n: int):
             else msg("{n} bytes", n=f"{n:,}"))
 
 
+def _header(scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers", ()):
+        if key == name:
+            return value.decode("latin-1")
+    return None
+
+
 def _language(scope) -> str:
     """The language of the request's Accept-Language header (the body is not read yet)."""
-    for key, value in scope.get("headers", ()):
-        if key == b"accept-language":
-            return from_accept_language(value.decode("latin-1"))
-    return from_accept_language(None)
+    return from_accept_language(_header(scope, b"accept-language"))
+
+
+def host_name(header: str) -> str:
+    """The name of a Host header without its port: ``[::1]:8000`` -> ``[::1]``."""
+    header = header.strip().lower()
+    if header.startswith("["):
+        return header.partition("]")[0] + "]"
+    return header.rpartition(":")[0] if header.count(":") == 1 else header
+
+
+class HostCheck:
+    """Refuse (400, JSON) a request whose Host header names none of ``allowed`` (against DNS
+    rebinding: a page elsewhere that points its own name at 127.0.0.1 cannot use the API)."""
+
+    def __init__(self, app, allowed) -> None:
+        self.app = app
+        self.allowed = {name.lower() for name in allowed}
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] not in ("http", "websocket"):
+            return await self.app(scope, receive, send)
+        host = _header(scope, b"host") or ""
+        if host_name(host) not in self.allowed:
+            return await _send_error(send, 400, msg(
+                "this server does not answer to the host name {host}", host=host[:100] or "(none)"
+            ).render(_language(scope)))
+        return await self.app(scope, receive, send)
 
 
 async def _send_error(send, status: int, message: str) -> None:
