@@ -331,7 +331,12 @@ class Geometry:
         return tuple(out)
 
 
-@lru_cache(maxsize=None)
+#: Tables worked out per geometry (peer masks, bands, propagation tables ...) are kept for at
+#: most this many geometries: a server sees a new one with every jigsaw.
+CACHED_GEOMETRIES = 64
+
+
+@lru_cache(maxsize=CACHED_GEOMETRIES)
 def _cached(box_rows: int, box_cols: int) -> Geometry:
     return Geometry(box_rows, box_cols)
 

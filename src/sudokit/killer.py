@@ -174,7 +174,7 @@ def check_cages(cages, size: int) -> tuple[Cage, ...]:
     return tuple(sorted(out, key=lambda k: k.cells))
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=4096)
 def combinations(total: int, k: int, size: int) -> tuple[int, ...]:
     """Every set of ``k`` different digits 1..size adding up to ``total``, as digit masks (bit
     ``d-1`` for digit ``d``), ascending."""

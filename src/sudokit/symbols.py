@@ -42,7 +42,7 @@ class Alphabet:
         syms = self.for_size(size)
         return len({s.upper() for s in syms}) == len(syms)
 
-    @lru_cache(maxsize=None)
+    @lru_cache(maxsize=64)
     def decoder(self, size: int) -> dict[str, int]:
         """Map each accepted character to its value (0 for blanks)."""
         syms = self.for_size(size)

@@ -16,7 +16,7 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 
 DOMAIN = "sudokit"
@@ -27,7 +27,7 @@ _current: ContextVar[str | None] = ContextVar("sudokit_language", default=None)
 _chosen = DEFAULT
 
 
-@cache
+@lru_cache(maxsize=1)
 def languages() -> tuple[str, ...]:
     """The languages sudokit speaks: English, then every compiled catalogue's language."""
     found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
@@ -102,7 +102,7 @@ def from_accept_language(header: str | None) -> str:
     return best
 
 
-@cache
+@lru_cache(maxsize=16)
 def _catalogue(lang: str) -> _gettext.NullTranslations:
     if lang == DEFAULT:
         return _gettext.NullTranslations()

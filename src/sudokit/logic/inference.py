@@ -24,7 +24,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .. import limits
-from ..geometry import Geometry
+from ..geometry import CACHED_GEOMETRIES, Geometry
 from ..i18n import msg
 from ..i18n.values import cell_name
 from .als import als_index
@@ -33,14 +33,14 @@ from .position import Position, digits_of
 from .step import Candidate, Link
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=CACHED_GEOMETRIES)
 def box_line_segments(geometry: Geometry) -> tuple[tuple[int, int, int], ...]:
     """``(house, house, cell mask)`` of every intersection of two houses with 2+ cells: the
     box-line ones, and a variant's (:attr:`Geometry.segments`)."""
     return tuple((a, b, sum(1 << c for c in cells)) for a, b, cells in geometry.segments)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=CACHED_GEOMETRIES)
 def _house_segments(geometry: Geometry) -> tuple[tuple[int, ...], ...]:
     """For each house, the cell masks of the box-line segments inside it."""
     out: list[list[int]] = [[] for _ in geometry.houses]

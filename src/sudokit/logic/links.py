@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..geometry import Geometry
+from ..geometry import CACHED_GEOMETRIES, Geometry
 from ..i18n.values import cell_name
 from .position import Position
 from .step import Candidate, Link
@@ -23,7 +23,7 @@ from .step import Candidate, Link
 # --- cell sets as bitmasks ----------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=CACHED_GEOMETRIES)
 def peer_masks(geometry: Geometry) -> tuple[int, ...]:
     """For each cell, the bitmask of its peers (cells sharing a house, itself excluded)."""
     out = []
@@ -35,7 +35,7 @@ def peer_masks(geometry: Geometry) -> tuple[int, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=CACHED_GEOMETRIES)
 def house_masks(geometry: Geometry) -> tuple[int, ...]:
     """For each house index (rows, columns, boxes), the bitmask of its cells."""
     return tuple(mask_of(h) for h in geometry.houses)

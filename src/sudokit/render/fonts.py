@@ -32,7 +32,7 @@ def require(module: str, what: str):
                                    hint=INSTALL_HINT)) from None
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=2)
 def font_path(bold: bool = False) -> Path:
     """The TrueType file of Vera Sans (bold or regular) that comes with ReportLab."""
     rl = require("reportlab", "PNG and PDF output")

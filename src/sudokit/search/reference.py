@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..errors import SearchLimitError
-from ..geometry import Geometry
+from ..geometry import CACHED_GEOMETRIES, Geometry
 from ..grid import Grid
 from .result import SearchResult
 
@@ -42,7 +42,7 @@ class _Tables:
     cages: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]  # killer: (cells, digit sets)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=CACHED_GEOMETRIES)
 def _tables(geometry: Geometry) -> _Tables:
     from ..killer import combinations
 

@@ -138,7 +138,7 @@ def _may_exclude(cands, cells, linked, threat: int) -> bool:
                                                     for i, j in linked)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=4096)
 def _digits(mask: int) -> tuple[int, ...]:
     return tuple(digits_of(mask))
 

@@ -34,7 +34,7 @@ from functools import lru_cache
 
 from ... import limits
 from ...errors import SearchLimitError
-from ...geometry import Geometry
+from ...geometry import CACHED_GEOMETRIES, Geometry
 from .. import _chaining
 from ..links import cells_of
 from ..position import Position
@@ -685,7 +685,7 @@ def _lines(t) -> int:
     return 2 * t.n if len(t.house) >= 2 * t.n else 0
 
 
-@lru_cache(maxsize=64)  # a geometry each (jigsaw regions make many)
+@lru_cache(maxsize=CACHED_GEOMETRIES)
 def _c_tables(g: Geometry):
     t = tables(g)
     cells = range(g.ncells)

@@ -28,7 +28,7 @@ from functools import lru_cache
 from itertools import combinations, product
 
 from ... import limits
-from ...geometry import Geometry
+from ...geometry import CACHED_GEOMETRIES, Geometry
 from .. import options
 from ..links import digit_cell_masks, house_masks, peer_masks, seen_by_all
 from ..position import Position
@@ -144,7 +144,7 @@ class _Bands:
     minis: tuple[int, ...]  # masks over a box's places, one per base line through it
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=CACHED_GEOMETRIES)
 def _bands(g: Geometry) -> tuple[_Bands, _Bands]:
     """Orientation 0 (rows as base) and 1 (columns as base)."""
     n, br, bc = g.size, g.box_rows, g.box_cols
@@ -461,7 +461,7 @@ def _technique_of(g: Geometry, base, cover, fins: int, thin: int) -> str | None:
     return f"{'finned-' if fins else ''}{shape}-{ALL_SIZES[size]}"
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=CACHED_GEOMETRIES)
 def _cell_houses(g: Geometry) -> tuple[tuple[int, int, int], ...]:
     n = g.size
     return tuple((g.row_of(c), n + g.col_of(c), 2 * n + g.box_of(c)) for c in range(g.ncells))

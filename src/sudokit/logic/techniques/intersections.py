@@ -18,7 +18,7 @@ from ...i18n.values import House
 from functools import lru_cache
 from itertools import combinations
 
-from ...geometry import Geometry
+from ...geometry import CACHED_GEOMETRIES, Geometry
 from ..links import cells_of, digit_cell_masks, house_masks, seen_by_all
 from ..position import Position, digits_of
 from ..step import cell_list, digit_list
@@ -26,7 +26,7 @@ from .masks import digit_masks
 from .registry import REGISTRY, finder
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=CACHED_GEOMETRIES)
 def _bands(g: Geometry):
     """Masks over a line's cross positions (column bands, row bands) and over a box's places
     (its mini-rows, its mini-columns)."""

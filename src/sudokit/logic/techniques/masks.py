@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ...geometry import Geometry
+from ...geometry import CACHED_GEOMETRIES, Geometry
 from ..position import Position, digits_of
 
 
@@ -33,7 +33,7 @@ class DigitMasks:
         return (self.rows, self.cols, self.boxes)[kind], i
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=CACHED_GEOMETRIES)
 def _cell_bits(g: Geometry) -> tuple[tuple[int, int, int, int, int, int], ...]:
     """Per cell: (row, column, box, column bit, row bit, bit of its place in the box)."""
     out = []
@@ -43,7 +43,7 @@ def _cell_bits(g: Geometry) -> tuple[tuple[int, int, int, int, int, int], ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=CACHED_GEOMETRIES)
 def _extra_bits(g: Geometry) -> tuple[tuple[tuple[int, int], ...], ...]:
     """Per cell, ``(x, bit of its place)`` for each variant house ``3N + x`` holding it."""
     out: list[list[tuple[int, int]]] = [[] for _ in range(g.ncells)]

@@ -28,7 +28,7 @@ from functools import lru_cache
 
 from ... import search
 from ...errors import SudokitError
-from ...geometry import Geometry
+from ...geometry import CACHED_GEOMETRIES, Geometry
 from ...grid import Grid
 from ...i18n import N_, msg
 from ...i18n.values import Cell, Cells, House
@@ -81,7 +81,7 @@ class Tables:
                           for s in sums)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=CACHED_GEOMETRIES)
 def tables(g: Geometry) -> Tables:
     return Tables(g)
 

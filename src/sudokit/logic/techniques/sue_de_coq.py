@@ -26,7 +26,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ... import limits
-from ...geometry import Geometry
+from ...geometry import CACHED_GEOMETRIES, Geometry
 from ...i18n import msg
 from ...i18n.values import Cell, House, Join
 from ..links import cells_of
@@ -82,7 +82,7 @@ def _describe(g, cells: int, digits: int):
                digits=",".join(str(d) for d in digits_of(digits)))
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=CACHED_GEOMETRIES)
 def _intersections(g: Geometry) -> tuple[tuple[int, int, tuple, tuple, tuple], ...]:
     """(line, box, intersection cells, rest of the line, rest of the box) of every box and
     every row and column through it."""

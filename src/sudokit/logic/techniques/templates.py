@@ -21,7 +21,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ... import limits
-from ...geometry import Geometry
+from ...geometry import CACHED_GEOMETRIES, Geometry
 from ...i18n import msg, msgn
 from ..links import mask_of, peer_masks
 from ..position import Position
@@ -38,7 +38,7 @@ class _TooMany(Exception):
     pass
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=CACHED_GEOMETRIES)
 def _stack_masks(g: Geometry) -> tuple[int, ...]:
     """Per column, the mask of the columns of its stack (the boxes' columns)."""
     bc = g.box_cols
