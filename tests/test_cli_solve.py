@@ -432,3 +432,15 @@ def test_a_grid_the_alphabet_cannot_write_is_refused_before_the_search_or_given_
     assert doc["size"] == 36 and isinstance(doc["solutions"][0], list)
     solution = Grid(Geometry.of(36), doc["solutions"][0])
     assert solution.is_solved
+
+
+@pytest.mark.parametrize("written", ["1000", "1_000", "1,000", "1e3", "10^3"])
+def test_a_limit_may_be_written_as_people_write_large_numbers(written):
+    counted = run("solve", EMPTY9, "--count", "--limit", written)
+    assert counted.exit_code == 4 and counted.stdout.strip() == "at least 1,000 solutions"
+
+
+@pytest.mark.parametrize("written", ["1.5", "0", "ten", "1e-3"])
+def test_a_limit_that_is_no_count_is_a_usage_error(written):
+    refused = run("solve", EMPTY9, "--count", "--limit", written)
+    assert refused.exit_code == 2 and "--limit" in refused.output and refused.stdout == ""

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from sudokit.errors import ParseError
-from sudokit.numbers import read_number
+from sudokit.numbers import read_count, read_number
 
 
 @given(st.integers(0, 10**18 - 1))
@@ -36,3 +36,27 @@ def test_bounds_are_inclusive_and_named():
         read_number("10", "f", 4, 9)
     with pytest.raises(ParseError, match="at least 1"):
         read_number(0, "f", low=1)
+
+
+@given(st.integers(0, 10**30))
+def test_a_count_reads_with_or_without_group_separators(n):
+    for text in (str(n), f"{n:_}", f"{n:,}", f" {n:,} "):
+        assert read_count(text, "--limit") == n
+
+
+@given(st.integers(1, 999), st.integers(0, 30))
+def test_a_count_reads_as_a_number_times_a_power_of_ten(digits, power):
+    n = digits * 10**power
+    assert read_count(f"{digits}e{power}", "--limit") == n
+    assert read_count(f"{digits}E{power}", "--limit") == n
+    if digits == 1:
+        assert read_count(f"10^{power}", "--limit") == read_count(f"10**{power}", "--limit") == n
+    mantissa = f"{digits / 10:g}"  # 2.5e1 for 25
+    if "." in mantissa and power < 30:
+        assert read_count(f"{mantissa}e{power + 1}", "--limit") == n
+
+
+@pytest.mark.parametrize("text", ["1.5", "1.5e0", "1e-3", "2^6", "1e99", "e5", "1e", "", "١e3"])
+def test_what_is_no_count_is_refused_by_name(text):
+    with pytest.raises(ParseError, match="--limit"):
+        read_count(text, "--limit")

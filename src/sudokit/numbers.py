@@ -13,10 +13,12 @@ from .i18n import tr
 DIGITS = frozenset("0123456789")
 #: More digits than any field needs; ``int`` refuses above 4,300 digits anyway.
 MAX_DIGITS = 18
+#: The largest power of ten a count may be written with (``1e30``).
+MAX_POWER = 30
 
 
 def read_number(value: str | int, field: str, low: int | None = None,
-                high: int | None = None) -> int:
+                high: int | None = None, most_digits: int = MAX_DIGITS) -> int:
     """The whole number ``value`` holds: a string of ASCII digits (spaces around allowed) or,
     from JSON, an ``int`` (not a bool or a float). ``low``/``high`` bound it, inclusive.
 
@@ -34,7 +36,7 @@ def read_number(value: str | int, field: str, low: int | None = None,
                 raise ParseError(tr("{field} {text}: character {char} at position {position} is "
                                     "not a digit 0-9", field=field, text=repr(text[:20]),
                                     char=repr(ch), position=i + 1), column=i + 1, char=ch)
-        if len(text) > MAX_DIGITS:
+        if len(text) > most_digits:
             raise ParseError(tr("{field} has {n} digits, far too large", field=field, n=len(text)))
         value = int(text)
     if low is not None and value < low or high is not None and value > high:
@@ -43,6 +45,37 @@ def read_number(value: str | int, field: str, low: int | None = None,
         raise ParseError(tr("{field} is {value}, outside {bounds}", field=field,
                             value=_shown(value), bounds=bounds))
     return value
+
+
+def read_count(text: str, field: str) -> int:
+    """A count as people write a large one: digits with ``_`` or ``,`` between groups
+    (``1_000_000``, ``1,000,000``), or a number times a power of ten (``1e6``, ``2.5E6``,
+    ``10^6``, ``10**6``), up to 10 ** :data:`MAX_POWER`; it must come out whole. Raises
+    :class:`ParseError` naming ``field``."""
+    compact = text.strip().replace("_", "").replace(",", "")
+    for mark in ("**", "^"):
+        if mark in compact:
+            base, _, power = compact.partition(mark)
+            if read_number(base, field) != 10:
+                raise ParseError(tr("{field} {text}: only a power of ten may be written with "
+                                    "{mark}", field=field, text=repr(text), mark=mark))
+            return _power_of_ten(1, 0, power, field)
+    mantissa, e, power = compact.lower().partition("e")
+    if not e:
+        return read_number(compact or text, field, most_digits=MAX_POWER + 1)
+    whole, _, fraction = mantissa.partition(".")
+    return _power_of_ten(read_number(whole + fraction, field), len(fraction), power, field)
+
+
+def _power_of_ten(digits: int, shift: int, power: str, field: str) -> int:
+    """``digits`` * 10 ** (``power`` - ``shift``), refused unless it is whole."""
+    exponent = read_number(power, field, high=MAX_POWER) - shift
+    if exponent >= 0:
+        return digits * 10 ** exponent
+    if digits % 10 ** -exponent:
+        raise ParseError(tr("{field} must be a whole number, not {value}", field=field,
+                            value=_shown(f"{digits}e{exponent}")))
+    return digits // 10 ** -exponent
 
 
 def is_number(text: str) -> bool:

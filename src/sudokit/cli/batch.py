@@ -17,7 +17,7 @@ from ..batch.records import INVALID, LIMIT, MULTIPLE, NO_SOLUTION, SOLVED
 from ..i18n import msgn, tr
 from .common import (
     EXIT_INTERRUPTED, EXIT_INVALID, EXIT_OK, AlphabetOpt, BoxOpt, err, fail, handle_errors, interrupted,
-    message,
+    message, parse_count,
 )
 
 EXIT_OUTPUT = 7        # the output cannot be written (full disk, no permission)
@@ -149,7 +149,7 @@ def batch(
     box: BoxOpt = None,
     alphabet: AlphabetOpt = None,
     node_limit: Annotated[int | None, typer.Option(
-        "--node-limit", min=1, show_default=False, help="Stop each puzzle's search after this many nodes.")] = None,
+        "--node-limit", parser=parse_count, metavar="N", show_default=False, help="Stop each puzzle's search after this many nodes.")] = None,
     time_limit: Annotated[float | None, typer.Option(
         "--time-limit", min=0.0, show_default=False,
         help="Stop each puzzle's search (and rating) after this many seconds.")] = None,

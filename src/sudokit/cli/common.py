@@ -19,6 +19,7 @@ from rich.text import Text
 from .. import formats
 from ..errors import CancelledError, ParseError, SearchLimitError, SudokitError
 from ..grid import Grid
+from ..numbers import read_count
 from ..i18n import gettext, tr
 from ..symbols import ALPHABETS
 from .start import EXIT_INTERRUPTED  # Ctrl-C, 130 (defined where the command line starts)
@@ -135,6 +136,19 @@ RegionsOpt = Annotated[str | None, typer.Option(
 CagesOpt = Annotated[str | None, typer.Option(
     "--cages", metavar="TEXT|FILE", show_default=False,
     help="Killer cages: one a line, SUM r1c1 r1c2 ... (ranges r1c1-r1c3 too), or a file of them.")]
+
+
+def parse_count(text: str) -> int:
+    """Typer parser of a count option (``--limit``, ``--node-limit``): a whole number of at
+    least 1, written as :func:`sudokit.numbers.read_count` reads it (``1000000``, ``1e6``,
+    ``10^6``, ``1_000_000``)."""
+    try:
+        value = read_count(text, tr("the number"))
+    except ParseError as e:
+        raise typer.BadParameter(e.reason) from None
+    if value < 1:
+        raise typer.BadParameter(tr("it must be at least 1, not {value}", value=value))
+    return value
 
 
 def regions_text(regions: str | None) -> str | None:

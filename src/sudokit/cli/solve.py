@@ -20,7 +20,7 @@ from ..search.result import LIMIT, MULTIPLE, NO_SOLUTION, SOLVED, UNIQUE, Search
 from .common import (
     EXIT_CODES_HELP, EXIT_INVALID, EXIT_LIMIT, EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK, AlphabetOpt,
     BoxOpt, FormatOpt, PuzzleArg, CagesOpt, RegionsOpt, VariantOpt, apply_variant, check_format, echo, err,
-    handle_errors, message, out, read_puzzles, warn,
+    handle_errors, message, out, parse_count, read_puzzles, warn,
 )
 
 #: Solutions looked for by default: two tell a unique puzzle from one with several.
@@ -172,10 +172,11 @@ def solve(
     count: Annotated[bool, typer.Option(
         "--count", "-c", help="Count the solutions (up to --limit) instead of showing one.")] = False,
     limit: Annotated[int | None, typer.Option(
-        "--limit", "-l", min=1, show_default=False,
-        help=f"Solutions to look for: default {SOLVE_LIMIT}, or {COUNT_LIMIT} with --count.")] = None,
+        "--limit", "-l", parser=parse_count, metavar="N", show_default=False,
+        help=f"Solutions to look for: default {SOLVE_LIMIT}, or {COUNT_LIMIT} with --count "
+             f"(1e6, 10^6 and 1_000_000 are read too).")] = None,
     node_limit: Annotated[int | None, typer.Option(
-        "--node-limit", min=1, show_default=False,
+        "--node-limit", parser=parse_count, metavar="N", show_default=False,
         help="Stop a search after this many nodes (checks for backtrack).")] = None,
     time_limit: Annotated[float | None, typer.Option(
         "--time-limit", min=0.0, show_default=False,
