@@ -59,6 +59,16 @@ def serve(
                                          help="Worker processes for solving.")] = 2,
     time_limit: Annotated[float, typer.Option("--time-limit", min=0.1, max=600,
                                               help="Seconds one request may take.")] = 20.0,
+    # the defaults are the pool's TASK_MEMORY and RECYCLE_MEMORY (not imported: the CLI starts
+    # without loading the server)
+    task_memory: Annotated[int, typer.Option(
+        "--task-memory", min=0, metavar="MB",
+        help="Memory a worker may take for one request; past it the request is stopped "
+             "(503). 0: no limit.")] = 1024,
+    recycle_memory: Annotated[int, typer.Option(
+        "--recycle-memory", min=0, metavar="MB",
+        help="A worker that holds more after a request is replaced by a fresh one. "
+             "0: never.")] = 256,
 ) -> None:
     """Serve the page and its JSON API (see :data:`SERVE_HELP`)."""
     import uvicorn
@@ -68,7 +78,8 @@ def serve(
 
     if not _loopback(host):
         message(f"warning: listening on {host}: other computers can reach this server", "yellow")
-    app = create_app(workers=workers, time_limit=time_limit, allowed_hosts=allowed_hosts(host))
+    app = create_app(workers=workers, time_limit=time_limit, allowed_hosts=allowed_hosts(host),
+                     task_memory=task_memory, recycle_memory=recycle_memory)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
                             timeout_graceful_shutdown=3, http=JsonErrorsH11Protocol)
     server = uvicorn.Server(config)

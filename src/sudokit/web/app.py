@@ -6,7 +6,8 @@ process with a time limit (:mod:`.pool`: quick and slow lanes, per-client queues
 dropped, and ``POST /api/cancel`` stops a request by the job id it carried. Errors are JSON
 ``{"error": "..."}``: 422 bad input, 413 body too large, 408 time limit, 409 cancelled, 429 too
 many requests of this client at once, 501 a part of sudokit not installed, 503 no worker free
-before the time limit, 500 an internal error (no traceback).
+before the time limit or the task past the memory it may take, 500 an internal error (no
+traceback).
 """
 
 from __future__ import annotations
@@ -34,8 +35,8 @@ from .models import (
     ParseRequest, ParseResponse, PuzzleRequest, RateResponse, ReadImageRequest, ReadImageResponse,
     RoundResponse, SolveResponse, StepRequest, StepResponse, StepsResponse, TechniqueModel,
 )
-from .pool import Cancelled, ClientBusy, WorkerPool
-from .worker import PoolBusy, TaskTimeout, WorkerFailed
+from .pool import RECYCLE_MEMORY, TASK_MEMORY, Cancelled, ClientBusy, WorkerPool
+from .worker import MemoryLimit, PoolBusy, TaskTimeout, WorkerFailed
 
 log = logging.getLogger("sudokit.web")
 
@@ -66,7 +67,8 @@ ERRORS = {status: {"model": ErrorResponse, "description": text} for status, text
     (422, "Bad input: malformed JSON, wrong types, an unreadable puzzle, clashing givens"),
     (429, "This client already has as many requests queued or running as it may"),
     (500, "An internal error (the message names no more than the task)"),
-    (503, "No worker became free before the time limit"),
+    (503, "No worker became free before the time limit, or the request needed more memory "
+          "than the server gives one"),
 )}
 
 
@@ -134,14 +136,16 @@ def _validation_message(errors) -> str:
 def create_app(*, workers: int | None = None, time_limit: float = TIME_LIMIT,
                slow_time_limit: float = SLOW_TIME_LIMIT, max_body: int = MAX_BODY,
                max_size: int = MAX_SIZE, allowed_hosts: list[str] | None = None,
+               task_memory: int | None = TASK_MEMORY, recycle_memory: int | None = RECYCLE_MEMORY,
                pool: WorkerPool | None = None) -> FastAPI:
     """The app. ``workers``: processes for slow work (default one per core; one more is kept
     for quick requests). ``time_limit`` caps each request (``slow_time_limit`` generate and
     rate; a request may ask for less); ``allowed_hosts`` restricts the Host header (``sudokit
-    serve`` sets it, against DNS rebinding); ``pool`` shares workers between apps (tests)."""
+    serve`` sets it, against DNS rebinding); ``task_memory`` and ``recycle_memory`` are the
+    workers' memory bounds in MB (:mod:`.pool`); ``pool`` shares workers between apps (tests)."""
     slow_time_limit = max(slow_time_limit, time_limit)
     owns_pool = pool is None
-    pool = pool or WorkerPool(workers)
+    pool = pool or WorkerPool(workers, task_memory=task_memory, recycle_memory=recycle_memory)
     static = _load_static()
     levels, symmetries = _levels_and_symmetries()
 
@@ -224,6 +228,11 @@ def create_app(*, workers: int | None = None, time_limit: float = TIME_LIMIT,
         except Cancelled:
             raise ApiError(409, Message("{name} was cancelled", {"name": name}).render(
                 req["lang"])) from None
+        except MemoryLimit as e:
+            raise ApiError(503, Message(
+                "{name} needed more than {mb} MB of memory, the most this server gives one "
+                "request, and was stopped; try a smaller grid or fewer techniques",
+                {"name": name, "mb": e.mb}).render(req["lang"])) from None
         except WorkerFailed as e:
             raise ApiError(500, str(e)) from None
         finally:
@@ -396,9 +405,12 @@ def app_from_env() -> FastAPI:
     """For ``uvicorn --factory sudokit.web.app:app_from_env``: limits from the environment.
     The Host header is checked as ``sudokit serve`` on 127.0.0.1 checks it, unless
     ``SUDOKIT_WEB_ALLOWED_HOSTS`` names the hosts (comma-separated) or is ``*`` (any)."""
-    workers = os.environ.get("SUDOKIT_WEB_WORKERS")
-    hosts = os.environ.get("SUDOKIT_WEB_ALLOWED_HOSTS", "").strip()
+    env = os.environ
+    workers = env.get("SUDOKIT_WEB_WORKERS")
+    hosts = env.get("SUDOKIT_WEB_ALLOWED_HOSTS", "").strip()
     allowed = None if hosts == "*" else [h.strip() for h in hosts.split(",") if h.strip()]
     return create_app(workers=int(workers) if workers else None,
-                      time_limit=float(os.environ.get("SUDOKIT_WEB_TIME_LIMIT", TIME_LIMIT)),
-                      allowed_hosts=list(LOCAL_HOSTS) if allowed == [] else allowed)
+                      time_limit=float(env.get("SUDOKIT_WEB_TIME_LIMIT", TIME_LIMIT)),
+                      allowed_hosts=list(LOCAL_HOSTS) if allowed == [] else allowed,
+                      task_memory=int(env.get("SUDOKIT_WEB_TASK_MEMORY", TASK_MEMORY)),
+                      recycle_memory=int(env.get("SUDOKIT_WEB_RECYCLE_MEMORY", RECYCLE_MEMORY)))

@@ -16,6 +16,10 @@
   client hanging up or by its job id) or a demoted one gets its cancel token set in the worker
   (work that checks its :mod:`sudokit.limits` budget stops and the process stays); a process
   that has not answered :data:`CANCEL_GRACE` seconds later is killed and replaced.
+- **Memory**: a worker whose resident memory passes ``task_memory`` MB while it runs a job is
+  killed and replaced (the job fails with :class:`MemoryLimit`, a 503), checked at every tick;
+  a worker that has grown past ``recycle_memory`` MB by the end of a job is replaced by a fresh
+  process, so what one big request took goes back to the system (Python keeps it otherwise).
 
 One supervisor thread reads the workers' answers and watches the clocks; requests come from any
 thread (or event loop) through :meth:`WorkerPool.submit` and wait on the job's future.
@@ -35,7 +39,7 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import wait
 
 from ..i18n import N_, msg
-from .worker import START_TIMEOUT, PoolBusy, TaskTimeout, Worker, WorkerFailed
+from .worker import START_TIMEOUT, MemoryLimit, PoolBusy, TaskTimeout, Worker, WorkerFailed
 
 log = logging.getLogger("sudokit.web")
 
@@ -50,6 +54,12 @@ TICK = 0.05
 STOP_MARGIN = 0.2
 SLOW_PER_CLIENT = 16
 QUICK_PER_CLIENT = 64
+#: MB of resident memory a worker may reach during a job (an empty 36x36 step would take
+#: gigabytes; a 25x25 generate takes about 250 MB).
+TASK_MEMORY = 1024
+#: MB past which a worker is replaced after its job (a fresh one takes about 30 MB, 80 MB once
+#: it has read a photo).
+RECYCLE_MEMORY = 256
 
 
 class ClientBusy(Exception):
@@ -149,7 +159,8 @@ class WorkerPool:
 
     def __init__(self, workers: int | None = None, *, reserved: int = 1,
                  slow_per_client: int = SLOW_PER_CLIENT, quick_per_client: int = QUICK_PER_CLIENT,
-                 quick_slice: float = QUICK_SLICE) -> None:
+                 quick_slice: float = QUICK_SLICE, task_memory: int | None = TASK_MEMORY,
+                 recycle_memory: int | None = RECYCLE_MEMORY) -> None:
         if workers is not None and workers < 1:
             raise ValueError("a worker pool needs at least one worker for slow work")
         if reserved < 1:
@@ -160,6 +171,8 @@ class WorkerPool:
         self.slow_per_client = slow_per_client
         self.quick_per_client = quick_per_client
         self.quick_slice = quick_slice
+        self.task_memory = task_memory or None  # 0 or None: no limit
+        self.recycle_memory = recycle_memory or None
         self._lock = threading.RLock()
         self._idle: list[Worker] = []
         self._running: dict[Worker, Job] = {}
@@ -340,9 +353,9 @@ class WorkerPool:
                 healthy = False
                 outcome = None
             else:
-                healthy = True
+                healthy = not self._grown(worker)
                 outcome = answer[1]
-                if not self._closed:
+                if healthy and not self._closed:
                     self._idle.append(worker)
             self._settle(job, outcome)
             self._dispatch()
@@ -376,6 +389,10 @@ class WorkerPool:
                     to_kill.append(worker)
                     self._unassign(job)
                     self._finish(job, error=TaskTimeout(job.name))
+                elif self._over_task_memory(worker) and job.stop_reason is None:
+                    to_kill.append(worker)
+                    self._unassign(job)
+                    self._finish(job, error=MemoryLimit(job.name, self.task_memory))
                 elif not job.slow and not job.demoted and now - job.started > self.quick_slice:
                     self._demote(job, now)
             for slow in (False, True):
@@ -387,6 +404,23 @@ class WorkerPool:
             self._dispatch()
         for worker in to_kill:
             self._replace(worker)
+
+    def _over_task_memory(self, worker: Worker) -> bool:
+        rss = worker.rss_mb() if self.task_memory else None
+        if rss is not None and rss > self.task_memory:
+            log.warning("worker %s took %d MB, more than a task may (%d MB): stopped", worker.pid,
+                        rss, self.task_memory)
+            return True
+        return False
+
+    def _grown(self, worker: Worker) -> bool:
+        """True if a worker that finished a job keeps more memory than it should (replace it)."""
+        rss = worker.rss_mb() if self.recycle_memory else None
+        if rss is not None and rss > self.recycle_memory:
+            log.info("worker %s keeps %d MB after its job (over %d MB): replaced", worker.pid, rss,
+                     self.recycle_memory)
+            return True
+        return False
 
     # --- bookkeeping (under the lock) ----------------------------------------------------------
     def _dispatch(self) -> None:

@@ -43,6 +43,14 @@ class WorkerFailed(Exception):
     """The worker died during the task, or no worker could be started."""
 
 
+class MemoryLimit(Exception):
+    """The task's worker grew past the memory one task may take (it was stopped); ``mb``."""
+
+    def __init__(self, name: str, mb: int) -> None:
+        super().__init__(name, mb)
+        self.name, self.mb = name, mb
+
+
 # --- inside the worker process -----------------------------------------------------------------
 
 def _serve(requests: Connection, replies: Connection) -> None:
@@ -149,6 +157,17 @@ class Worker:
     @property
     def pid(self) -> int:
         return self.process.pid
+
+    def rss_mb(self) -> int | None:
+        """The process's resident memory in MB (None where /proc cannot tell: gone, not Linux)."""
+        try:
+            with open(f"/proc/{self.pid}/status", "rb") as f:
+                for line in f:
+                    if line.startswith(b"VmRSS:"):
+                        return int(line.split()[1]) // 1024
+        except (OSError, ValueError, IndexError):
+            pass
+        return None
 
     def wait_ready(self, timeout: float) -> bool:
         try:
