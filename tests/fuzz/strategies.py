@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from sudokit import Geometry, Grid
 from sudokit import formats
+from sudokit.numbers import is_number
 
 FORMATS = sorted(formats.formats())
 #: Formats whose text shows the box shape; the others are read back with the box given.
@@ -428,3 +429,12 @@ def image_bytes(draw) -> tuple[str, bytes]:
     elif how == "empty":
         data = b""
     return IMAGE_KINDS[kind], data
+
+
+def cage_list(text: str):
+    """Cage text as the JSON list of [sum, [cells]] (text that is no cage stays text; a sum of
+    digits ``str.isdigit`` takes but ``int`` does not, such as ``¹0``, stays text too)."""
+    parts = [line.split() for line in text.splitlines()]
+    if all(p and is_number(p[0]) for p in parts):
+        return [[int(p[0]), p[1:]] for p in parts]
+    return text

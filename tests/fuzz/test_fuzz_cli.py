@@ -17,9 +17,9 @@ from typer.testing import CliRunner
 from sudokit import formats
 
 from .budget import fuzz_settings, watched
-from .strategies import (HOSTILE_CHARS, LANGS, SMALL_SHAPES, UNICODE_DIGITS, grids, image_bytes,
-                         jigsaw_regions, json_texts, killer_cages, mangled, solution_values,
-                         variant_options)
+from .strategies import (HOSTILE_CHARS, LANGS, SMALL_SHAPES, UNICODE_DIGITS, cage_list, grids,
+                         image_bytes, jigsaw_regions, json_texts, killer_cages, mangled,
+                         solution_values, variant_options)
 
 pytest.importorskip("sudokit.cli.main")
 from sudokit.cli.main import app  # noqa: E402
@@ -379,12 +379,6 @@ def test_the_logic_agrees_with_the_search(case, lang):
         assert hint.exit_code == other.exit_code, f"hint exits differ by language: {shown}"
 
 
-def _cage_list(text: str):
-    """Cage text as the json format's list of [sum, [cells]] (text that is no cage stays text)."""
-    parts = [line.split() for line in text.splitlines()]
-    if all(p and p[0].isdigit() for p in parts):
-        return [[int(p[0]), p[1:]] for p in parts]
-    return text
 
 
 @st.composite
@@ -398,7 +392,7 @@ def variant_lines(draw) -> str:
     if "regions" in rules:
         doc["regions"] = rules["regions"]
     if "cages" in rules:
-        doc["cages"] = _cage_list(rules["cages"])
+        doc["cages"] = cage_list(rules["cages"])
     return json.dumps(doc, ensure_ascii=draw(st.booleans()))
 
 

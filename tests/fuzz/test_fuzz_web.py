@@ -15,7 +15,7 @@ from hypothesis import example, given, strategies as st
 
 from .budget import fuzz_settings, watched
 from .strategies import (HOSTILE_CHARS, LANGS, SMALL_SHAPES, UNICODE_DIGITS, VARIANT_NAMES,
-                         broken_cages, broken_regions, grids, image_bytes, jigsaw_regions,
+                         broken_cages, broken_regions, cage_list, grids, image_bytes, jigsaw_regions,
                          json_texts, killer_cages, mangled)
 
 pytest.importorskip("fastapi")
@@ -147,12 +147,6 @@ VALUES = {
 _shapes = st.sampled_from(SMALL_SHAPES[:4])
 
 
-def _cage_list(text: str):
-    """Cage text as the API's list of [sum, [cells]] (what is no cage stays as it is)."""
-    parts = [line.split() for line in text.splitlines()]
-    if all(p and p[0].isdigit() for p in parts):
-        return [[int(p[0]), p[1:]] for p in parts]
-    return text
 
 
 _cells = st.lists(st.lists(st.integers(-1, 10), min_size=1, max_size=4), max_size=6)
@@ -177,8 +171,8 @@ VALUES.update({
     "regions": st.one_of(_shapes.flatmap(jigsaw_regions), _shapes.flatmap(broken_regions),
                          _shapes.flatmap(jigsaw_regions).map(lambda t: [ord(c) % 9 for c in t]),
                          _junk),
-    "cages": st.one_of(_shapes.flatmap(killer_cages).map(_cage_list),
-                       _shapes.flatmap(broken_cages).map(_cage_list), _junk),
+    "cages": st.one_of(_shapes.flatmap(killer_cages).map(cage_list),
+                       _shapes.flatmap(broken_cages).map(cage_list), _junk),
     "options": st.one_of(st.dictionaries(st.sampled_from(["ur_missing_candidates", "als_in_chains",
                                                           "als_overlap", "bogus"]), _flags,
                                          max_size=3), _junk),
