@@ -77,3 +77,14 @@ def pool():
     p = WorkerPool(1)
     yield p
     p.close()
+
+
+@pytest.fixture(scope="module")
+def client(pool):
+    """The API of a module's tests through FastAPI's test client, on the module's pool."""
+    from fastapi.testclient import TestClient
+
+    from sudokit.web.app import create_app
+
+    with TestClient(create_app(pool=pool)) as c:
+        yield c

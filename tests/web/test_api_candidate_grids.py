@@ -7,21 +7,13 @@ import json
 from pathlib import Path
 
 import pytest
-from fastapi.testclient import TestClient
 
 from sudokit import formats
 from sudokit.grid import Grid
 from sudokit.logic import Position
 from sudokit.search import solve
-from sudokit.web.app import create_app
 
 PUZZLE = Grid.parse((Path(__file__).resolve().parents[2] / "examples" / "expressen.txt").read_text())
-
-
-@pytest.fixture(scope="module")
-def client(pool):
-    with TestClient(create_app(pool=pool)) as c:
-        yield c
 
 
 @pytest.fixture(scope="module")

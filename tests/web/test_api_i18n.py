@@ -7,22 +7,14 @@ from __future__ import annotations
 import re
 
 import pytest
-from fastapi.testclient import TestClient
 
 from sudokit.i18n import gettext
 from sudokit.logic import next_step
 from sudokit.logic.techniques import REGISTRY
-from sudokit.web.app import create_app
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 HARDER = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 SV = {"Accept-Language": "sv-SE,sv;q=0.9,en;q=0.5"}
-
-
-@pytest.fixture(scope="module")
-def client(pool):
-    with TestClient(create_app(pool=pool)) as c:
-        yield c
 
 
 def test_info_lists_the_languages_and_names_techniques_in_the_asked_one(client):

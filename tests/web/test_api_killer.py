@@ -9,19 +9,11 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from fastapi.testclient import TestClient
 
 from killer_cases import unique_killer
 from sudokit.killer import cage_fields, cages_text
-from sudokit.web.app import create_app
 
 SYMBOLS = "123456789"
-
-
-@pytest.fixture(scope="module")
-def client(pool):
-    with TestClient(create_app(pool=pool)) as c:
-        yield c
 
 
 @pytest.fixture(scope="module")

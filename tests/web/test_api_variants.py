@@ -9,21 +9,13 @@ import json
 import re
 
 import pytest
-from fastapi.testclient import TestClient
 
 from sudokit.generate import generate
 from sudokit.geometry import Geometry
 from sudokit.grid import Grid
 from sudokit.search import count_solutions
-from sudokit.web.app import create_app
 
 SIX = "1.....\n..3.5.\n.4....\n....2.\n.5.1..\n.....6"
-
-
-@pytest.fixture(scope="module")
-def client(pool):
-    with TestClient(create_app(pool=pool)) as c:
-        yield c
 
 
 @pytest.fixture(scope="module")
