@@ -77,5 +77,9 @@ if __name__ == "__main__":
         lib = sanitized_package(dest)
     except Unavailable as e:
         sys.exit(f"no sanitizer build: {e}")
+    # libstdc++ beside libasan, so that ASan finds the real __cxa_throw when it starts: without
+    # it, the first C++ exception (OpenCV's, on a damaged picture) fails an ASan CHECK and ends
+    # the process with no report
+    cxx = runtime(shutil.which("gcc") or "gcc", "libstdc++.so.6")
     print(f"PYTHONPATH={dest}")
-    print(f"LD_PRELOAD={lib}")
+    print(f"LD_PRELOAD={lib}" + (f":{cxx}" if cxx else ""))
