@@ -174,13 +174,6 @@ def find_technique(name: str) -> str:
     raise SudokitError(f"unknown technique {name!r}; known: {known}")
 
 
-#: Sudoku Explainer's dynamic chains: the solver runs them on classic grids only (on variants,
-#: whose sums and chess-move peers the engine does not read, the forcing chains and nets do
-#: their work; see :mod:`sudokit.logic.techniques.dynamic_chains`).
-CLASSIC_ONLY_CHAINS = frozenset({"multiple-forcing-chain", "dynamic-forcing-chain",
-                                 "dynamic-forcing-chain-plus", "nested-forcing-chain"})
-
-
 def technique_off(tech: str, geometry: Geometry, jigsaw: bool = False,
                   killer: bool = False) -> str | None:
     """Why the solver never uses technique ``tech`` on puzzles of ``geometry`` (with random
@@ -188,6 +181,7 @@ def technique_off(tech: str, geometry: Geometry, jigsaw: bool = False,
     such puzzle can need it; None when it may. Each reason is the finder's own condition."""
     from .logic.techniques import REGISTRY
     from .logic.techniques.uniqueness import rectangles
+    from .rating import SE_CHAINING
     from .variants import describe
 
     family = REGISTRY[tech].family
@@ -198,7 +192,7 @@ def technique_off(tech: str, geometry: Geometry, jigsaw: bool = False,
         why = tr("it reads the sums of killer cages, and these puzzles have no cages")
     elif tech == "bug-plus-1" and kind != "classic":
         why = tr("its proof holds for rows, columns and boxes only, so variants leave it out")
-    elif tech in CLASSIC_ONLY_CHAINS and kind != "classic":
+    elif tech in SE_CHAINING and kind != "classic":  # SE's levels are for classic grids
         why = tr("the solver runs these chains on classic grids only")
     elif tech == "empty-rectangle" and regions:
         why = tr("a jigsaw region has no box rows and columns to cross")

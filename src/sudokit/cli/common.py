@@ -19,8 +19,8 @@ from rich.text import Text
 from .. import formats
 from ..errors import CancelledError, ParseError, SearchLimitError, SudokitError
 from ..grid import Grid
-from ..numbers import read_count
 from ..i18n import gettext, tr
+from ..numbers import read_count
 from ..symbols import ALPHABETS
 from .start import EXIT_INTERRUPTED  # Ctrl-C, 130 (defined where the command line starts)
 

@@ -51,36 +51,25 @@ class Position:
     @classmethod
     def from_grid(cls, grid: Grid) -> Position:
         """The grid's own candidates (:attr:`Grid.candidates`, as a sukaku or pencil-mark text
-        gives them) when it has them, else computed from the filled cells: every digit no peer
-        holds."""
-        if grid.candidates is not None:
-            return cls.from_candidates(grid, grid.candidates)
-        g = grid.geometry
-        full = (1 << g.size) - 1
-        cands = [0] * g.ncells
-        for cell, v in enumerate(grid.values):
-            if not v:
-                used = 0
-                for p in g.peers[cell]:
-                    if grid.values[p]:
-                        used |= bit(grid.values[p])
-                cands[cell] = full & ~used
-        return cls(g, list(grid.values), list(grid.givens), cands)
+        gives them) when it has them, else every digit: less, in both cases, the digits the
+        filled cells rule out (see :meth:`from_candidates`)."""
+        full = (1 << grid.size) - 1
+        own = grid.candidates
+        return cls.from_candidates(grid, own if own is not None else [full] * grid.geometry.ncells)
 
     @classmethod
     def from_candidates(cls, grid: Grid, masks: list[int]) -> Position:
         """A position with given candidate masks, less the digits its filled cells rule out: a
-        filled cell's digit is no candidate of its peers, as placing it would have made it (a
-        sukaku or pencil-mark text may keep them). A cell with a single candidate and no value
-        stays unsolved (as in a pencil-mark grid)."""
-        g, values = grid.geometry, grid.values
-        cands = [0 if v else m for v, m in zip(values, masks)]
+        filled cell's digit is no candidate of its peers, as placing it makes it (a sukaku or
+        pencil-mark text may keep them). A cell with a single candidate and no value stays
+        unsolved (as in a pencil-mark grid)."""
+        values = grid.values
+        position = cls(grid.geometry, list(values), list(grid.givens),
+                       [0 if v else m for v, m in zip(values, masks)])
         for cell, v in enumerate(values):
             if v:
-                clear = ~bit(v)
-                for p in g.peers[cell]:
-                    cands[p] &= clear
-        return cls(g, list(values), list(grid.givens), cands)
+                position.place(cell, v)
+        return position
 
     def copy(self) -> Position:
         return Position(self.geometry, self.values[:], self.givens[:], self.cands[:])

@@ -406,21 +406,19 @@ class WorkerPool:
             self._replace(worker)
 
     def _over_task_memory(self, worker: Worker) -> bool:
-        rss = worker.rss_mb() if self.task_memory else None
-        if rss is not None and rss > self.task_memory:
+        rss = _over(worker, self.task_memory)
+        if rss is not None:
             log.warning("worker %s took %d MB, more than a task may (%d MB): stopped", worker.pid,
                         rss, self.task_memory)
-            return True
-        return False
+        return rss is not None
 
     def _grown(self, worker: Worker) -> bool:
         """True if a worker that finished a job keeps more memory than it should (replace it)."""
-        rss = worker.rss_mb() if self.recycle_memory else None
-        if rss is not None and rss > self.recycle_memory:
+        rss = _over(worker, self.recycle_memory)
+        if rss is not None:
             log.info("worker %s keeps %d MB after its job (over %d MB): replaced", worker.pid, rss,
                      self.recycle_memory)
-            return True
-        return False
+        return rss is not None
 
     # --- bookkeeping (under the lock) ----------------------------------------------------------
     def _dispatch(self) -> None:
@@ -545,3 +543,9 @@ class WorkerPool:
                     "running_slow": sum(j.slow for j in running),
                     "queued_quick": len(self._queues[False]),
                     "queued_slow": len(self._queues[True])}
+
+
+def _over(worker: Worker, mb: int | None) -> int | None:
+    """The worker's resident memory in MB when a bound ``mb`` is set and it is past it."""
+    rss = worker.rss_mb() if mb else None
+    return rss if rss is not None and rss > mb else None
