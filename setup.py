@@ -8,8 +8,8 @@ import tempfile
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-CSRC = "src/sudokit/search/csrc"
-SOURCES = ["src/sudokit/search/_core.c"] + [
+CSRC = "src/sudokit/engines/search/csrc"
+SOURCES = ["src/sudokit/engines/search/_core.c"] + [
     f"{CSRC}/{name}" for name in ("sk_geom.c", "sk_bb9.c", "sk_generic.c", "sk_digits.c", "sk_variant.c", "sk_cages.c", "sk_vbb9.c", "sk_vbb16.c", "sk_vbbk9.c", "sk_vbbk16.c", "sk_xw9.c", "sk_carve.c")
 ]
 
@@ -42,14 +42,14 @@ class BuildExt(build_ext):
 setup(
     ext_modules=[
         Extension(
-            "sudokit.search._core",
+            "sudokit.engines.search._core",
             sources=SOURCES,
             depends=[f"{CSRC}/sk_common.h", f"{CSRC}/sk_bb9_search.h", f"{CSRC}/sk_bb9_tables.h", f"{CSRC}/sk_vbb_impl.h", f"{CSRC}/sk_carve.h"],
         ),
         # the chaining engine's static closures (logic/techniques/chaining.py is the reference)
-        Extension("sudokit.logic._chaining", sources=["src/sudokit/logic/_chaining.c"]),
+        Extension("sudokit.engines.logic._chaining", sources=["src/sudokit/engines/logic/_chaining.c"]),
         # the ways of making a sum over a few cells (logic/techniques/killer.py: sum_ways)
-        Extension("sudokit.logic._sums", sources=["src/sudokit/logic/_sums.c"]),
+        Extension("sudokit.engines.logic._sums", sources=["src/sudokit/engines/logic/_sums.c"]),
     ],
     cmdclass={"build_ext": BuildExt},
 )

@@ -42,7 +42,7 @@ sys.path.insert(0, str(HERE))
 
 from bench_solve import machine, write_report  # noqa: E402
 
-from sudokit.search import core  # noqa: E402
+from sudokit.engines.search import core  # noqa: E402
 
 DATA = HERE.parents[1] / "shared" / "data"
 EASY = ["17clue.txt"]

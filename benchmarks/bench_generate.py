@@ -4,7 +4,7 @@ For each generator and setting: puzzles per second (one core, one puzzle a call)
 its output that actually has one solution (checked by sudokit's core), the share that is
 minimal (9x9), the mean number of givens and the median sudokit score of the unique ones:
 
-- ``sudokit``: :func:`sudokit.generate.generate` -- minimal unique 9x9 puzzles (any level, no
+- ``sudokit``: :func:`sudokit.engines.generate.generate` -- minimal unique 9x9 puzzles (any level, no
   rating), each level (rated until one fits), 16x16 (minimal), 25x25 minimal and 25x25 (the
   default: givens whose removal needs a long proof are kept);
 - ``py-sudoku`` (module ``sudoku``): ``Sudoku(3, seed=s).difficulty(d)``, which empties a share
@@ -70,7 +70,7 @@ def timed_each(make: Callable[[int], str], count: int, limit: float) -> tuple[li
     """Like :func:`timed`, with each puzzle's seconds; a puzzle that reaches the time limit
     ``limit`` (SearchLimitError) counts as ``limit`` seconds and is not kept. Returns (puzzles,
     seconds of each, CPU seconds in all, how many reached the limit)."""
-    from sudokit.errors import SearchLimitError
+    from sudokit.model.errors import SearchLimitError
 
     out, each, stopped, cpu = [], [], 0, time.process_time()
     for seed in range(1, count + 1):
@@ -94,9 +94,9 @@ def median_row(setting: str, box: str, make: Callable[[int], str], count: int, l
 def check(row: Row, score: bool, minimal: bool) -> Row:
     """Fill in uniqueness, minimality, givens and scores of the row's puzzles (not timed)."""
     from sudokit import Grid
-    from sudokit.generate import is_minimal
-    from sudokit.rating import rate
-    from sudokit.search import core
+    from sudokit.engines.generate import is_minimal
+    from sudokit.engines.rating import rate
+    from sudokit.engines.search import core
 
     grids = [Grid.parse(p, box=row.box) for p in row.puzzles]
     unique = [g for g in grids if core.count_solutions(g, 2) == 1]
@@ -112,8 +112,8 @@ def check(row: Row, score: bool, minimal: bool) -> Row:
 # --- generators ---------------------------------------------------------------------------------
 
 def sudokit_rows(count: int, quick: bool, no_levels: bool = False) -> list[Row]:
-    from sudokit.generate import generate
-    from sudokit.rating import LEVELS
+    from sudokit.engines.generate import generate
+    from sudokit.engines.rating import LEVELS
 
     rows = []
     n9 = count * 20

@@ -1,8 +1,8 @@
 """Benchmark of the generator's level targets on large grids (issue 14, item 5).
 
-For each size and level: the seconds :func:`sudokit.generate.generate` takes for one puzzle at
+For each size and level: the seconds :func:`sudokit.engines.generate.generate` takes for one puzzle at
 that level (median and max over the seeds), how many candidates it tried, the givens and the
-score of what it returned, and whether a fresh :func:`sudokit.rating.rate` of the puzzle gives
+score of what it returned, and whether a fresh :func:`sudokit.engines.rating.rate` of the puzzle gives
 the same level. Targets: easy, medium, hard and expert at 12x12 (3x4 boxes) and 16x16 within
 20 s each (median); easy to hard at 25x25 within 60 s.
 
@@ -30,10 +30,10 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_solve import machine  # noqa: E402
 
-from sudokit.errors import SearchLimitError  # noqa: E402
-from sudokit.generate import generate  # noqa: E402
-from sudokit.levels import any_levels  # noqa: E402
-from sudokit.rating import LEVELS, rate  # noqa: E402
+from sudokit.model.errors import SearchLimitError  # noqa: E402
+from sudokit.engines.generate import generate  # noqa: E402
+from sudokit.engines.levels import any_levels  # noqa: E402
+from sudokit.engines.rating import LEVELS, rate  # noqa: E402
 
 SHAPES = {12: (12, "3x4"), 16: (16, None), 25: (25, None)}
 BIG_LEVELS = ("easy", "medium", "hard")  # what 25x25 is measured at

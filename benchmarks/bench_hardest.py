@@ -3,14 +3,14 @@ without a trial step, how long each takes, and their SE-scale ratings.
 
 For each list (``shared/data/forum_hardest_1106.txt``; a spread sample of
 ``forum_hardest_1905_11plus.txt``: every K-th line) it solves every puzzle with
-:class:`sudokit.logic.LogicalSolver` on one core, checks every step against the solution (no
+:class:`sudokit.engines.logic.LogicalSolver` on one core, checks every step against the solution (no
 solution digit removed, no wrong placement) and prints
 
 - how many were finished with no trial step (and how many needed trial, stopped at the time
   limit, or had an unsound step),
 - the median and largest seconds per puzzle,
 - the distribution of the path's hardest SE-scale step (``--rate``: of
-  :func:`sudokit.rating.rate`'s ER instead, a slower second solve that compares every hint).
+  :func:`sudokit.engines.rating.rate`'s ER instead, a slower second solve that compares every hint).
 
 Run: ``python benchmarks/bench_hardest.py [--every-1106 K] [--every-11plus K] [--count N]
 [--time-limit S] [--rate]``.
@@ -36,14 +36,15 @@ def sound(path, solution: list[int]) -> bool:
 
 
 def run_list(name: str, puzzles: list[str], time_limit: float, with_rating: bool) -> None:
-    from sudokit import limits, search
-    from sudokit.errors import SearchLimitError
-    from sudokit.grid import Grid
-    from sudokit.logic.position import Position
-    from sudokit.logic.solver import LogicalSolver
-    from sudokit.logic.techniques import REGISTRY
-    from sudokit.logic.techniques.registry import TRIAL_FAMILIES
-    from sudokit.rating import rate, step_score
+    from sudokit.engines import limits
+    from sudokit.engines import search
+    from sudokit.model.errors import SearchLimitError
+    from sudokit.model.grid import Grid
+    from sudokit.engines.logic.position import Position
+    from sudokit.engines.logic.solver import LogicalSolver
+    from sudokit.engines.logic.techniques import REGISTRY
+    from sudokit.engines.logic.techniques.registry import TRIAL_FAMILIES
+    from sudokit.engines.rating import rate, step_score
 
     seconds, scores, outcome = [], [], Counter()
     for i, text in enumerate(puzzles):
@@ -88,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="every K-th puzzle of the 11+ list (default 20: 500 of 10,000)")
     ap.add_argument("--count", type=int, default=None, help="at most N puzzles per list")
     ap.add_argument("--time-limit", type=float, default=60.0, help="seconds per puzzle")
-    ap.add_argument("--rate", action="store_true", help="the ER of sudokit.rating.rate too")
+    ap.add_argument("--rate", action="store_true", help="the ER of sudokit.engines.rating.rate too")
     ap.add_argument("--only", choices=("1106", "11plus"), default=None, help="one list only")
     args = ap.parse_args(argv)
     lists = [("forum_hardest_1106", "forum_hardest_1106.txt", args.every_1106),

@@ -4,7 +4,7 @@ For each data set (top1465, the kaggle sample): puzzles per second to solve by l
 uniqueness check and the whole step-by-step solve path, one puzzle a call, single thread) and
 the share of puzzles solved without guessing, for
 
-- ``sudokit``: :class:`sudokit.logic.LogicalSolver` with every technique; solved without
+- ``sudokit``: :class:`sudokit.engines.logic.LogicalSolver` with every technique; solved without
   guessing = solved with no step of the trial family (candidate tests); the share of puzzles
   that used each technique family is printed after the table;
 - ``hodoku-py``: ``hodoku.Solver().solve`` with its default configuration (the HoDoKu set:
@@ -80,10 +80,10 @@ FAMILIES: dict[str, Counter] = {}
 
 
 def sudokit_solver(set_name: str = "") -> Callable[[str], bool]:
-    from sudokit.grid import Grid
-    from sudokit.logic import LogicalSolver
-    from sudokit import search
-    from sudokit.logic.techniques import CATALOGUE
+    from sudokit.model.grid import Grid
+    from sudokit.engines.logic import LogicalSolver
+    from sudokit.engines import search
+    from sudokit.engines.logic.techniques import CATALOGUE
 
     solver = LogicalSolver()
     families = FAMILIES.setdefault(set_name, Counter())
@@ -225,8 +225,8 @@ def print_families() -> None:
 
 def profile(puzzles: list[str]) -> None:
     """Seconds spent in each technique's finder over the solve paths of ``puzzles``."""
-    from sudokit.grid import Grid
-    from sudokit.logic import LogicalSolver, Position
+    from sudokit.model.grid import Grid
+    from sudokit.engines.logic import LogicalSolver, Position
 
     solver = LogicalSolver(unique=True)
     spent: Counter = Counter()

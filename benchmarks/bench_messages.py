@@ -14,7 +14,7 @@ import sys
 import time
 
 import sudokit
-from sudokit.logic.solver import solve_path
+from sudokit.engines.logic.solver import solve_path
 
 DEFAULT = "/work/shared/data/top1465.txt"
 

@@ -4,7 +4,7 @@ Reads ``../shared/data/photos/imageN.jpg`` with its ``imageN.dat`` (the puzzle a
 The photos are split into ``--folds`` folds by their number order (photo i goes to fold
 i mod k); for each fold a model is trained, by the same code as ``tools/train_digits.py``,
 from the rendered symbols and the photos of the *other* folds only, and the fold's photos are
-read with it by :func:`sudokit.vision.read_image` (size not given: found from the lines).
+read with it by :func:`sudokit.engines.vision.read_image` (size not given: found from the lines).
 Reports
 
 - image error rate: the share of photos with any cell read wrong (or no grid found), before
@@ -42,9 +42,9 @@ sys.path.insert(0, str(ROOT / "src"))
 
 
 def evaluate(path: Path, model) -> dict:
-    from sudokit.errors import SudokitError
-    from sudokit.vision import read_image
-    from sudokit.vision.train import read_dat
+    from sudokit.model.errors import SudokitError
+    from sudokit.engines.vision import read_image
+    from sudokit.engines.vision.train import read_dat
 
     truth = read_dat(path.with_suffix(".dat"))
     t = time.perf_counter()
@@ -81,8 +81,8 @@ def main(argv=None) -> int:
     import cv2
 
     cv2.setNumThreads(1)
-    from sudokit.vision import train
-    from sudokit.vision.classify import default_model
+    from sudokit.engines.vision import train
+    from sudokit.engines.vision.classify import default_model
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--folds", type=int, default=5)
@@ -104,7 +104,7 @@ def main(argv=None) -> int:
         model = default_model()
         results = [evaluate(p, model) for p in photos]
     else:
-        from sudokit.vision.classify import Model
+        from sudokit.engines.vision.classify import Model
 
         rendered = None
         for fold in range(args.folds):

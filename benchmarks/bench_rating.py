@@ -1,10 +1,10 @@
-"""Calibration of :func:`sudokit.rating.rate` against Sudoku Explainer's ratings.
+"""Calibration of :func:`sudokit.engines.rating.rate` against Sudoku Explainer's ratings.
 
 Reads ``../shared/data/se_rated.tsv`` (puzzle, er, ep, ed, source: Sudoku Explainer 1.2.1
 ratings), rates every puzzle with sudokit and reports
 
 - the Spearman rank correlation between sudokit's score and SE's ER (target: at least 0.85;
-  :func:`sudokit.rating.spearman`, Pearson's correlation of the ranks, ties averaged),
+  :func:`sudokit.engines.rating.spearman`, Pearson's correlation of the ranks, ties averaged),
 - the share of puzzles whose score is within 0.1, 0.3 and 0.5 of ER, and the mean absolute
   difference; the same for EP and ED (:attr:`Rating.pearl`, :attr:`Rating.diamond`) within 0.2,
 - the same per source and per ER band, and how often the level agrees with ER's level,
@@ -58,9 +58,9 @@ def load(path: Path, count: int | None, every: int = 1) -> list[dict]:
 def rate_one(puzzle: str, time_limit: float | None):
     """The rating, with the steps of its path checked against the solution: (rating, steps,
     wrong steps: a placement not the solution's or an elimination of the solution's digit)."""
-    from sudokit import search
-    from sudokit.grid import Grid
-    from sudokit.rating import rate
+    from sudokit.engines import search
+    from sudokit.model.grid import Grid
+    from sudokit.engines.rating import rate
 
     solution = search.solve(Grid.parse(puzzle)).solution.values
     checked = [0, 0]
@@ -95,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     if not path.exists():
         print(f"no ratings file at {path}", file=sys.stderr)
         return 1
-    from sudokit.rating import level_of, spearman
+    from sudokit.engines.rating import level_of, spearman
 
     rows = load(path, args.count, args.every)
     start = time.perf_counter()

@@ -13,9 +13,11 @@ import statistics
 import time
 from pathlib import Path
 
-from sudokit import render, search
-from sudokit.grid import Grid
-from sudokit.logic import LogicalSolver, Position
+from sudokit.engines import render
+
+from sudokit.engines import search
+from sudokit.model.grid import Grid
+from sudokit.engines.logic import LogicalSolver, Position
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "top1465.txt"
 FALLBACK = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"

@@ -38,7 +38,7 @@ from peers.pypi import PEERS  # noqa: E402
 from peers.tdoku import FLAGS as TDOKU_FLAGS, build as build_tdoku  # noqa: E402
 
 from sudokit import Grid  # noqa: E402
-from sudokit.search import core, reference  # noqa: E402
+from sudokit.engines.search import core, reference  # noqa: E402
 
 DATA = HERE.parents[1] / "shared" / "data"
 SETS = ["kaggle", "17clue", "top1465", "forum_hardest_1905_11plus", "forum_hardest_1106"]
@@ -304,7 +304,7 @@ def bench_counting(args) -> Table:
 # --- digits vs difficulty --------------------------------------------------------------------
 
 # Spearman's rank correlation: the one the rating calibration uses.
-from sudokit.rating import spearman  # noqa: E402
+from sudokit.engines.rating import spearman  # noqa: E402
 
 
 def bench_difficulty(args) -> str:

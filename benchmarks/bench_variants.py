@@ -38,11 +38,11 @@ import platform
 import statistics
 import time
 
-from sudokit.generate import generate, generate_many
-from sudokit.geometry import Geometry
-from sudokit.grid import Grid
-from sudokit.killer import Cage
-from sudokit.search import _core, core
+from sudokit.engines.generate import generate, generate_many
+from sudokit.model.geometry import Geometry
+from sudokit.model.grid import Grid
+from sudokit.model.killer import Cage
+from sudokit.engines.search import _core, core
 
 VARIANTS = ("x", "windoku", "anti-knight", "anti-king", "jigsaw", "x,windoku", "jigsaw,x")
 

@@ -4,7 +4,7 @@
     python benchmarks/bench_web_load.py --slow 40 --kind rate --clients 4
     python benchmarks/bench_web_load.py --kind all --slow 30 --window 10
 
-It starts the server (uvicorn on 127.0.0.1, a free port, ``sudokit.web.app:app_from_env``) in a
+It starts the server (uvicorn on 127.0.0.1, a free port, ``sudokit.adapters.web.app:app_from_env``) in a
 child process, sends ``--slow`` slow requests at once from ``--clients`` clients (each from its
 own loopback address, 127.0.0.2, 127.0.0.3, ..., so the server sees different clients), and
 meanwhile sends quick requests one after the other from another address (127.0.0.200): a 9x9
@@ -79,7 +79,7 @@ def start_server(port: int, workers: int | None) -> subprocess.Popen:
     if workers:
         env["SUDOKIT_WEB_WORKERS"] = str(workers)
     proc = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "--factory", "sudokit.web.app:app_from_env",
+        [sys.executable, "-m", "uvicorn", "--factory", "sudokit.adapters.web.app:app_from_env",
          "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     url = f"http://127.0.0.1:{port}"

@@ -34,9 +34,9 @@ DATA = ROOT.parent / "shared" / "data"
 sys.path.insert(0, str(ROOT / "src"))
 
 from sudokit import Grid  # noqa: E402
-from sudokit.logic import LogicalSolver, Position  # noqa: E402
-from sudokit.logic.techniques import REGISTRY  # noqa: E402
-from sudokit.search import solve  # noqa: E402
+from sudokit.engines.logic import LogicalSolver, Position  # noqa: E402
+from sudokit.engines.logic.techniques import REGISTRY  # noqa: E402
+from sudokit.engines.search import solve  # noqa: E402
 
 #: HoDoKu solution type -> sudokit technique id, where the names differ beyond case and dashes.
 RENAMED = {

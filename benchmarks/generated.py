@@ -1,6 +1,6 @@
 """Unique puzzles of any size made with the core, for the large-grid rows of the benchmark.
 
-Both kinds start from :func:`sudokit.search.core.random_solution` and remove givens in a random
+Both kinds start from :func:`sudokit.engines.search.core.random_solution` and remove givens in a random
 order, keeping a removal only while the puzzle stays unique:
 
 - ``first-failure``: stop at the first removal that would break uniqueness (many givens, the
@@ -17,7 +17,7 @@ import random
 from pathlib import Path
 
 from sudokit import Geometry, Grid, SearchLimitError
-from sudokit.search import core
+from sudokit.engines.search import core
 
 CACHE = Path(__file__).resolve().parent / "results" / "sets"
 

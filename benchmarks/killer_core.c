@@ -7,8 +7,8 @@
  * row.
  *
  *   python benchmarks/bench_variants.py --only killer --killers 200 --write-killers /tmp/k.txt
- *   cc -O3 -march=x86-64-v2 -Isrc/sudokit/search/csrc -o /tmp/killer_core benchmarks/killer_core.c \
- *      src/sudokit/search/csrc/sk_{geom,variant,cages,vbb9,vbb16,vbbk9,vbbk16,xw9,bb9}.c
+ *   cc -O3 -march=x86-64-v2 -Isrc/sudokit/engines/search/csrc -o /tmp/killer_core benchmarks/killer_core.c \
+ *      src/sudokit/engines/search/csrc/sk_{geom,variant,cages,vbb9,vbb16,vbbk9,vbbk16,xw9,bb9}.c
  *   /tmp/killer_core /tmp/k.txt [repeat [limit]]
  *
  * Under valgrind --tool=callgrind --toggle-collect=sk_vbbk9_solve it counts the search's

@@ -23,7 +23,7 @@ PER_TEST = 300
 
 @pytest.fixture(autouse=True)
 def _steps_in_both_languages(monkeypatch):
-    from sudokit.logic.techniques import registry
+    from sudokit.engines.logic.techniques import registry
 
     made = []
     original = registry.Technique.step

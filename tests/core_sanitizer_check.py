@@ -1,7 +1,7 @@
 """Exercise a sanitizer build of the search core (run by test_core_sanitizers.py, not by pytest).
 
 Usage: python core_sanitizer_check.py PATH/TO/_core.so [DATA_DIR]. The module at PATH replaces
-``sudokit.search._core`` before sudokit is imported; then malformed input, every method and
+``sudokit.engines.search._core`` before sudokit is imported; then malformed input, every method and
 many sizes run against the reference solver. Prints ``OK`` at the end.
 """
 
@@ -12,16 +12,16 @@ import random
 import sys
 from pathlib import Path
 
-spec = importlib.util.spec_from_file_location("sudokit.search._core", sys.argv[1])
+spec = importlib.util.spec_from_file_location("sudokit.engines.search._core", sys.argv[1])
 module = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(module)
-sys.modules["sudokit.search._core"] = module
+sys.modules["sudokit.engines.search._core"] = module
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from pattern_grids import full_grid  # noqa: E402
 
 from sudokit import Geometry, Grid  # noqa: E402
-from sudokit.search import core, reference  # noqa: E402
+from sudokit.engines.search import core, reference  # noqa: E402
 
 _core = core._core
 assert _core is module, "the sanitizer build is not the one in use"

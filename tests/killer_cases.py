@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 
-from sudokit.geometry import Geometry
-from sudokit.grid import Grid
-from sudokit.killer import Cage
-from sudokit.search import core, reference
+from sudokit.model.geometry import Geometry
+from sudokit.model.grid import Grid
+from sudokit.model.killer import Cage
+from sudokit.engines.search import core, reference
 
 
 def random_cages(solution: list[int], size: int, rng: random.Random, largest: int = 4):

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import random
 
-from sudokit.geometry import Geometry
-from sudokit.grid import Grid
+from sudokit.model.geometry import Geometry
+from sudokit.model.grid import Grid
 
 
 def _shuffled_groups(groups: int, per: int, rng: random.Random) -> list[int]:

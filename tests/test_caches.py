@@ -8,14 +8,14 @@ import pkgutil
 import random
 
 import sudokit
-from sudokit.geometry import CACHED_GEOMETRIES, Geometry
-from sudokit.grid import Grid
-from sudokit.logic import LogicalSolver, Position
-from sudokit.search import solve
-from sudokit.variants import random_regions
+from sudokit.model.geometry import CACHED_GEOMETRIES, Geometry
+from sudokit.model.grid import Grid
+from sudokit.engines.logic import LogicalSolver, Position
+from sudokit.engines.search import solve
+from sudokit.model.variants import random_regions
 
 #: Modules that need an optional extra or start a server when imported.
-SKIP = ("sudokit.vision", "sudokit.batch.dask_backend", "sudokit.__main__")
+SKIP = ("sudokit.engines.vision", "sudokit.adapters.batch.dask_backend", "sudokit.__main__")
 
 
 def cached_functions():
@@ -34,7 +34,7 @@ def cached_functions():
 
 def test_no_cache_grows_without_bound():
     found = dict(cached_functions())
-    assert "sudokit.logic.links.peer_masks" in found  # the scan sees the geometry tables
+    assert "sudokit.engines.logic.links.peer_masks" in found  # the scan sees the geometry tables
     unbounded = [name for name, fn in found.items() if fn.cache_parameters()["maxsize"] is None]
     assert not unbounded
 
@@ -52,6 +52,6 @@ def test_many_jigsaw_geometries_keep_the_tables_of_a_bounded_number():
         puzzle = [v if rng.random() < 0.3 else 0 for v in found[0].values]
         solver.solve_path(Position.from_grid(Grid(g, puzzle)))
     functions = dict(cached_functions())
-    per_geometry = ["sudokit.logic.links.peer_masks", "sudokit.logic.techniques.propagation.tables",
-                    "sudokit.logic.techniques.fish._bands", "sudokit.logic.inference.box_line_segments"]
+    per_geometry = ["sudokit.engines.logic.links.peer_masks", "sudokit.engines.logic.techniques.propagation.tables",
+                    "sudokit.engines.logic.techniques.fish._bands", "sudokit.engines.logic.inference.box_line_segments"]
     assert all(functions[name].cache_info().currsize == CACHED_GEOMETRIES for name in per_geometry)

@@ -9,11 +9,13 @@ import time
 
 from typer.testing import CliRunner
 
-from sudokit import Grid, formats
-from sudokit.cli.main import app
-from sudokit.generate import find_technique, is_symmetric
-from sudokit.rating import LEVELS
-from sudokit.search import core
+from sudokit import Grid
+
+from sudokit.model import formats
+from sudokit.adapters.cli.main import app
+from sudokit.engines.generate import find_technique, is_symmetric
+from sudokit.engines.rating import LEVELS
+from sudokit.engines.search import core
 
 
 def run(*args: str):

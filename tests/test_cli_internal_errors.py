@@ -10,13 +10,13 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
-import sudokit.generate
-import sudokit.rating
-import sudokit.search
-from sudokit.cli import logic as cli_logic
-from sudokit.cli.common import DEBUG_ENV, EXIT_INTERNAL, EXIT_INTERRUPTED
-from sudokit.cli.main import app
-from sudokit.logic import LogicalSolver
+import sudokit.engines.generate
+import sudokit.engines.rating
+import sudokit.engines.search
+from sudokit.adapters.cli import logic as cli_logic
+from sudokit.adapters.cli.common import DEBUG_ENV, EXIT_INTERNAL, EXIT_INTERRUPTED
+from sudokit.adapters.cli.main import app
+from sudokit.engines.logic import LogicalSolver
 
 EASY = "000000000640017000000020361506040000000006420000280009000500740405069200800000000"
 
@@ -27,13 +27,13 @@ def boom(*args, **kwargs):
 
 #: (command line, the object and attribute to break so that the command fails inside)
 COMMANDS = {
-    "solve": (["solve", EASY], sudokit.search, "solve"),
-    "count": (["solve", EASY, "--count"], sudokit.search, "solve"),
+    "solve": (["solve", EASY], sudokit.engines.search, "solve"),
+    "count": (["solve", EASY, "--count"], sudokit.engines.search, "solve"),
     "hint": (["hint", EASY], cli_logic, "make_hint"),
     "explain": (["explain", EASY], LogicalSolver, "solve_path"),
     "steps": (["steps", EASY], LogicalSolver, "all_steps"),
-    "rate": (["rate", EASY], sudokit.rating, "rate"),
-    "generate": (["generate", "--size", "4"], sudokit.generate, "generate_many"),
+    "rate": (["rate", EASY], sudokit.engines.rating, "rate"),
+    "generate": (["generate", "--size", "4"], sudokit.engines.generate, "generate_many"),
 }
 
 
@@ -55,7 +55,7 @@ def test_an_internal_error_is_one_line_and_exit_70(name, monkeypatch):
 
 
 def test_the_debug_variable_shows_the_traceback(monkeypatch):
-    monkeypatch.setattr(sudokit.rating, "rate", boom)
+    monkeypatch.setattr(sudokit.engines.rating, "rate", boom)
     r = invoke(["rate", EASY], env={DEBUG_ENV: "1"})
     assert r.exit_code == EXIT_INTERNAL
     assert "Traceback" in r.stderr and "RuntimeError: boom" in r.stderr
@@ -63,7 +63,7 @@ def test_the_debug_variable_shows_the_traceback(monkeypatch):
 
 
 def test_a_sudokit_error_is_not_an_internal_error(monkeypatch):
-    from sudokit.errors import InvalidPuzzleError
+    from sudokit.model.errors import InvalidPuzzleError
 
     def invalid(*args, **kwargs):
         raise InvalidPuzzleError("the puzzle is broken in r1c1")
@@ -78,7 +78,7 @@ def test_ctrl_c_is_exit_130_and_says_interrupted(monkeypatch):
     def interrupt(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(sudokit.rating, "rate", interrupt)
+    monkeypatch.setattr(sudokit.engines.rating, "rate", interrupt)
     r = invoke(["rate", EASY])
     assert r.exit_code == EXIT_INTERRUPTED
     assert r.stderr.strip() == "interrupted" and "Traceback" not in r.output
@@ -87,11 +87,11 @@ def test_ctrl_c_is_exit_130_and_says_interrupted(monkeypatch):
 def test_the_console_script_path_gives_exit_70_without_traceback():
     """The real entry point (not the test runner): Typer's own exception hook must not print
     its traceback either."""
-    code = ("import sudokit.rating as r\n"
+    code = ("import sudokit.engines.rating as r\n"
             "def boom(*a, **k): raise RuntimeError('boom')\n"
             "r.rate = boom\n"
             "import sys; sys.argv = ['sudokit', 'rate', %r]\n"
-            "from sudokit.cli.main import run; run()\n" % EASY)
+            "from sudokit.adapters.cli.main import run; run()\n" % EASY)
     env = {k: v for k, v in os.environ.items() if k != DEBUG_ENV}
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
                        env=env)
@@ -102,8 +102,8 @@ def test_the_console_script_path_gives_exit_70_without_traceback():
 def test_ctrl_c_while_the_arguments_are_read_says_interrupted(monkeypatch, capsys):
     """Typer turns a Ctrl-C before the command runs (while it reads the arguments) into exit
     130 with no word; the entry point says "interrupted" then too, and only once."""
-    from sudokit.cli import common
-    from sudokit.cli import main as cli_main
+    from sudokit.adapters.cli import common
+    from sudokit.adapters.cli import main as cli_main
 
     def interrupt(*args, **kwargs):
         raise KeyboardInterrupt
@@ -118,13 +118,13 @@ def test_ctrl_c_while_the_arguments_are_read_says_interrupted(monkeypatch, capsy
 
 
 #: A sitecustomize that presses Ctrl-C (SIGINT to its own process) just as the command line
-#: starts loading its commands (the import of sudokit.cli.main).
+#: starts loading its commands (the import of sudokit.adapters.cli.main).
 CTRL_C_WHILE_LOADING = """
 import os, signal, sys
 
 class PressCtrlC:
     def find_spec(self, name, path=None, target=None):
-        if name == "sudokit.cli.main":
+        if name == "sudokit.adapters.cli.main":
             sys.meta_path.remove(self)
             os.kill(os.getpid(), signal.SIGINT)
         return None

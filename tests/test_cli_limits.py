@@ -15,9 +15,9 @@ import pytest
 from typer.testing import CliRunner
 
 from sudokit import Geometry, Grid
-from sudokit.cli.main import app
-from sudokit.logic import Position
-from sudokit.search import core
+from sudokit.adapters.cli.main import app
+from sudokit.engines.logic import Position
+from sudokit.engines.search import core
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 #: Needs more than singles (see test_cli_logic).
@@ -209,12 +209,12 @@ def test_stuck_on_a_unique_puzzle_names_the_techniques_and_trial():
 
 # --- Ctrl-C -----------------------------------------------------------------------------------
 
-#: ``python -m sudokit`` (the same entry point, :func:`sudokit.cli.main.run`), saying "started" on
+#: ``python -m sudokit`` (the same entry point, :func:`sudokit.adapters.cli.main.run`), saying "started" on
 #: stderr when the command starts reading its puzzle: on a loaded machine the imports (Typer's
 #: own included) can take more than a second, and the test is about stopping the work.
 CHILD = ("import os, sys\n"
-         "from sudokit.cli import logic\n"
-         "from sudokit.cli.main import run\n"
+         "from sudokit.adapters.cli import logic\n"
+         "from sudokit.adapters.cli.main import run\n"
          "read = logic.read_position\n"
          "def reading(*args, **kwargs):\n"
          "    os.write(2, b'started\\n')\n"

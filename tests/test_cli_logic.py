@@ -7,13 +7,13 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from sudokit import formats
-from sudokit.cli.main import app
-from sudokit.grid import Grid
-from sudokit.logic import Position, all_steps, hint, next_step
-from sudokit.logic.techniques import default_order
-from sudokit.logic.techniques.registry import ON_REQUEST
-from sudokit.search import solve
+from sudokit.model import formats
+from sudokit.adapters.cli.main import app
+from sudokit.model.grid import Grid
+from sudokit.engines.logic import Position, all_steps, hint, next_step
+from sudokit.engines.logic.techniques import default_order
+from sudokit.engines.logic.techniques.registry import ON_REQUEST
+from sudokit.engines.search import solve
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 # needs more than singles (a locked candidate and more)
@@ -74,7 +74,7 @@ def test_hint_when_solved_or_stuck():
 def test_explain_text_lists_steps_summary_and_hardest():
     r = run("explain", HARDER)
     assert r.exit_code in (0, 6)
-    path = __import__("sudokit.logic", fromlist=["solve_path"]).solve_path(HARDER)
+    path = __import__("sudokit.engines.logic", fromlist=["solve_path"]).solve_path(HARDER)
     lines = r.stdout.splitlines()
     assert lines[0] == f"1. {path.steps[0].explanation}".rjust(len(lines[0]))
     assert sum(1 for line in lines if line.strip()[:1].isdigit() and ". " in line) >= len(path.steps)
@@ -208,7 +208,7 @@ def test_invalid_input_exits_3_with_a_message(command):
 
 
 def test_explain_rounds_follow_the_manual_mode():
-    from sudokit.logic import LogicalSolver
+    from sudokit.engines.logic import LogicalSolver
 
     r = run("explain", EASY, "--rounds", "--json")
     assert r.exit_code == 0
@@ -225,7 +225,7 @@ def test_explain_rounds_follow_the_manual_mode():
 def test_hint_explain_and_rate_follow_the_variant_rules():
     """An X puzzle has several solutions as a classic one; with --variant x the commands solve
     it by its diagonals, and the hint's step agrees with the X solution."""
-    from sudokit.generate import generate
+    from sudokit.engines.generate import generate
 
     made = generate(9, variant="x", seed=4, rate=False)
     line = made.puzzle.to_line()

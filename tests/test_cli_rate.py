@@ -10,9 +10,9 @@ import pytest
 from typer.testing import CliRunner
 
 from sudokit import Geometry, Grid
-from sudokit.cli.main import app
-from sudokit.rating import LEVELS, rate
-from sudokit.search import core
+from sudokit.adapters.cli.main import app
+from sudokit.engines.rating import LEVELS, rate
+from sudokit.engines.search import core
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 

@@ -15,9 +15,13 @@ import pytest
 from pattern_grids import full_grid
 from typer.testing import CliRunner
 
-from sudokit import Geometry, Grid, __version__, formats, search
-from sudokit.cli import solve as solve_command
-from sudokit.cli.main import app
+from sudokit import Geometry, Grid, __version__
+
+from sudokit.model import formats
+
+from sudokit.engines import search
+from sudokit.adapters.cli import solve as solve_command
+from sudokit.adapters.cli.main import app
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 
@@ -212,7 +216,7 @@ def write_peak():
 
 atexit.register(write_peak)
 sys.argv[0] = "sudokit"
-from sudokit.cli.start import run
+from sudokit.adapters.cli.start import run
 run()
 """
 

@@ -10,10 +10,10 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from sudokit import formats
-from sudokit.cli.main import app
-from sudokit.generate import generate
-from sudokit.search import solve
+from sudokit.model import formats
+from sudokit.adapters.cli.main import app
+from sudokit.engines.generate import generate
+from sudokit.engines.search import solve
 
 runner = CliRunner()
 COMMANDS = [["hint"], ["hint", "--level", "step"], ["explain"], ["steps", "--json"],

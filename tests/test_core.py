@@ -8,8 +8,10 @@ from pathlib import Path
 import pytest
 from pattern_grids import agrees, full_grid, puzzle
 
-from sudokit import Geometry, Grid, SearchLimitError, search
-from sudokit.search import core, reference
+from sudokit import Geometry, Grid, SearchLimitError
+
+from sudokit.engines import search
+from sudokit.engines.search import core, reference
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 
@@ -166,7 +168,7 @@ def test_the_fast_search_reasons_alike_about_rows_and_columns():
     """Transposing a puzzle swaps rows and columns, minirows and minicolumns: the 9x9 solver's
     propagation (locked candidates, hidden triads both ways) solves it without a guess exactly
     when it solves the original without one."""
-    from sudokit.generate import generate_many
+    from sudokit.engines.generate import generate_many
 
     puzzles = [g.puzzle.to_line() for g in generate_many(300, 9, seed=5, rate=False)]
     transposed = ["".join(p[9 * c + r] for r in range(9) for c in range(9)) for p in puzzles]
@@ -334,7 +336,7 @@ def test_empty_batch():
 
 
 def test_count_is_right_when_only_some_solutions_are_kept():
-    from sudokit.search import core as _c
+    from sudokit.engines.search import core as _c
 
     grid = Grid.parse("1........2........3........4........5........6........7........8........9........")
     kept = _c.solve(grid, limit=300, keep=1)

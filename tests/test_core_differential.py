@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from pattern_grids import agrees, full_grid
 
 from sudokit import Geometry, Grid
-from sudokit.search import backtrack, core, reference
+from sudokit.engines.search import backtrack, core, reference
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 CORE_METHODS = ("fast", "generic")

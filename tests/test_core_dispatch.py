@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from sudokit.search import _core
+from sudokit.engines.search import _core
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 
 PROBE = r"""
 import json, sys
-from sudokit.search import _core, core
+from sudokit.engines.search import _core, core
 from sudokit import Geometry
 lines = sys.stdin.read().split()
 out = {"path": _core.BB9_PATH}

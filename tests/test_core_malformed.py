@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from sudokit.search import _core, core
-from sudokit.search.line_errors import worded
+from sudokit.engines.search import _core, core
+from sudokit.engines.search.line_errors import worded
 
 DECODE9 = core.decode_table(9)
 EMPTY9 = bytes(81)

@@ -12,9 +12,11 @@ import time
 
 import pytest
 
-from sudokit import Geometry, Grid, limits
-from sudokit.errors import CancelledError
-from sudokit.search import core
+from sudokit import Geometry, Grid
+
+from sudokit.engines import limits
+from sudokit.model.errors import CancelledError
+from sudokit.engines.search import core
 
 EMPTY_9 = Grid.empty(Geometry.of(9))  # about 6.7e21 solutions: counting them never ends
 EMPTY_16 = Grid.empty(Geometry.of(16))
@@ -63,7 +65,7 @@ def variant_empties() -> dict[str, Grid]:
     """Empty variant grids for each search of the variant core: counting never ends."""
     import random
 
-    from sudokit.variants import random_regions
+    from sudokit.model.variants import random_regions
 
     jigsaw = Geometry.of(16).with_variants(regions=random_regions(16, 4, 4, random.Random(1)))
     return {"9x9 x (bitboards)": Grid.empty(Geometry.of(9).with_variants("x")),
@@ -152,7 +154,7 @@ def test_the_search_releases_the_gil_while_it_runs():
 SIGINT_SCRIPT = """
 import sys, time
 from sudokit import Geometry, Grid
-from sudokit.search import core
+from sudokit.engines.search import core
 print("ready", flush=True)
 start = time.perf_counter()
 try:

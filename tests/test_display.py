@@ -9,7 +9,9 @@ import pytest
 from pattern_grids import full_grid
 from rich.console import Console
 
-from sudokit import Geometry, Grid, display
+from sudokit import Geometry, Grid
+
+from sudokit.adapters.cli import display
 
 SVD = "000000000 640017000 000020361 506040000 000006420 000280009 000500740 405069200 800000000"
 SVD_SOLUTION = "312695874 648317592 957824361 526943187 189756423 734281659 291538746 475169238 863472915"

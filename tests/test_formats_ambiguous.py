@@ -5,8 +5,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from sudokit import Geometry, Grid, ParseError
-from sudokit import formats
-from sudokit.formats import dumps, parse
+from sudokit.model import formats
+from sudokit.model.formats import dumps, parse
 
 READINGS = [(64, 4, 8), (729, 9, 27), (4096, 16, 64)]  # length, sukaku side, puzzle side
 
@@ -79,7 +79,7 @@ def test_8x8_puzzles_with_a_digit_above_4_read_as_puzzles(data):
 def test_a_drawn_grid_whose_border_line_has_an_ambiguous_length_is_read_as_drawn():
     """A pencil-mark grid's border line of 64 characters is no one-line 8x8 puzzle, even with
     --box 2x4 given (found by the round-trip property test)."""
-    from sudokit.geometry import Geometry
+    from sudokit.model.geometry import Geometry
 
     grid = Grid.empty(Geometry(2, 4))
     masks = [1] * 56 + [43, 91, 91, 115, 123, 127, 239, 243]

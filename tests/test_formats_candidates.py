@@ -6,8 +6,8 @@ import json
 import pytest
 
 from sudokit import Grid, Position
-from sudokit import formats
-from sudokit.formats import dumps, parse
+from sudokit.model import formats
+from sudokit.model.formats import dumps, parse
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 

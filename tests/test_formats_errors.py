@@ -3,8 +3,8 @@
 import pytest
 
 from sudokit import GeometryError, ParseError, SudokitError
-from sudokit import formats
-from sudokit.formats import parse, read_file
+from sudokit.model import formats
+from sudokit.model.formats import parse, read_file
 
 ROW = "123456789"
 

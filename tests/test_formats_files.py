@@ -5,8 +5,8 @@ from pathlib import Path
 import pytest
 
 from sudokit import Geometry, ParseError
-from sudokit import formats
-from sudokit.formats import parse, read_file
+from sudokit.model import formats
+from sudokit.model.formats import parse, read_file
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = REPO / "examples"
@@ -63,7 +63,7 @@ def test_svd_example_in_every_format(name):
 
 
 def test_svd_sdk_headers_are_kept():
-    from sudokit.formats import sdk
+    from sudokit.model.formats import sdk
 
     ((grid, meta),) = sdk.read_with_metadata((EXAMPLES / "svd-2016-03-19.sdk").read_text())
     assert meta["date"] == "2016-03-19"

@@ -6,11 +6,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from typer.testing import CliRunner
 
-from sudokit import Geometry, Grid, formats
-from sudokit.cli.main import app
-from sudokit.errors import SudokitError
-from sudokit.formats import jigsaw
-from sudokit.generate import generate
+from sudokit import Geometry, Grid
+
+from sudokit.model import formats
+from sudokit.adapters.cli.main import app
+from sudokit.model.errors import SudokitError
+from sudokit.model.formats import jigsaw
+from sudokit.engines.generate import generate
 from variant_grids import variant_grids
 
 examples = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -7,8 +7,8 @@ import time
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from sudokit.errors import ParseError
-from sudokit.formats._lzstring import BASE64, compress_base64, decompress_base64
+from sudokit.model.errors import ParseError
+from sudokit.model.formats._lzstring import BASE64, compress_base64, decompress_base64
 
 
 def _lsb_first(value: int, width: int) -> str:

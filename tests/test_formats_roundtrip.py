@@ -6,10 +6,10 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from sudokit import Geometry, Grid
-from sudokit import formats
-from sudokit.errors import ParseError
-from sudokit.formats import dumps, dumps_candidates, parse, sdk
-from sudokit.formats._common import candidate_masks
+from sudokit.model import formats
+from sudokit.model.errors import ParseError
+from sudokit.model.formats import dumps, dumps_candidates, parse, sdk
+from sudokit.model.formats._common import candidate_masks
 
 SHAPES = [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 2), (2, 5), (3, 4), (4, 3), (4, 4), (3, 5),
           (4, 5), (5, 5)]

@@ -8,13 +8,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from typer.testing import CliRunner
 
-from sudokit import Geometry, Grid, formats
-from sudokit.cli.main import app
-from sudokit.errors import ParseError, SudokitError
-from sudokit.formats import _scl, sudokupad
-from sudokit.formats._imported import Cage
-from sudokit.formats._lzstring import compress_base64
-from sudokit.generate import generate
+from sudokit import Geometry, Grid
+
+from sudokit.model import formats
+from sudokit.adapters.cli.main import app
+from sudokit.model.errors import ParseError, SudokitError
+from sudokit.model.formats import _scl, sudokupad
+from sudokit.model.formats._imported import Cage
+from sudokit.model.formats._lzstring import compress_base64
+from sudokit.engines.generate import generate
 from variant_grids import variant_grids
 
 examples = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

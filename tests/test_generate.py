@@ -11,15 +11,17 @@ from hypothesis import strategies as st
 import threading
 import time
 
-from sudokit import Geometry, GeometryError, Grid, SearchLimitError, SudokitError, limits
-from sudokit.errors import CancelledError
-from sudokit.generate import (
+from sudokit import Geometry, GeometryError, Grid, SearchLimitError, SudokitError
+
+from sudokit.engines import limits
+from sudokit.model.errors import CancelledError
+from sudokit.engines.generate import (
     SYMMETRIES, Generated, find_technique, generate, generate_many, is_minimal, is_symmetric,
     orbits, parse_score_range,
 )
-from sudokit.levels import any_levels, reachable_levels
-from sudokit.rating import LEVEL_BANDS, LEVELS, rate
-from sudokit.search import core, reference
+from sudokit.engines.levels import any_levels, reachable_levels
+from sudokit.engines.rating import LEVEL_BANDS, LEVELS, rate
+from sudokit.engines.search import core, reference
 
 SHAPES = [(4, None), (6, "2x3"), (6, "3x2"), (8, "2x4"), (9, None), (10, "2x5"), (12, "3x4"),
           (12, "4x3")]

@@ -13,11 +13,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sudokit import Geometry, Grid, SearchLimitError, limits
-from sudokit.errors import CancelledError
-from sudokit.generate import _orbit_tables, generate, is_minimal, is_symmetric
-from sudokit.search import _core, core, reference
-from sudokit.search.core import prepared_variant
+from sudokit import Geometry, Grid, SearchLimitError
+
+from sudokit.engines import limits
+from sudokit.model.errors import CancelledError
+from sudokit.engines.generate import _orbit_tables, generate, is_minimal, is_symmetric
+from sudokit.engines.search import _core, core, reference
+from sudokit.engines.search.core import prepared_variant
 
 SHAPES = [(4, "2x2"), (6, "2x3"), (8, "4x2"), (9, "3x3"), (10, "2x5"), (12, "3x4"), (16, "4x4")]
 
@@ -118,7 +120,7 @@ def test_a_second_pass_past_its_budget_gives_up_and_keeps_the_puzzle_unique():
 
 
 def test_a_grid_whose_minimality_passes_the_budget_is_dropped_for_a_new_one(monkeypatch):
-    import sudokit.generate as generator
+    import sudokit.engines.generate as generator
 
     monkeypatch.setattr(generator, "FINAL_BUDGET_SIDES", (16,))
     monkeypatch.setattr(generator, "FINAL_PROOF_NODES_PER_CELL", 1)  # 256 nodes a proof at first

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from sudokit import Geometry, GeometryError
-from sudokit.geometry import default_box, parse_box
+from sudokit.model.geometry import default_box, parse_box
 
 SHAPES = [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 2), (2, 5), (3, 4), (4, 3), (4, 4), (3, 5),
           (4, 5), (5, 5), (5, 6), (6, 6)]

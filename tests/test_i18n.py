@@ -13,12 +13,12 @@ import pytest
 from typer.testing import CliRunner
 
 from sudokit import i18n
-from sudokit.cli.main import app
-from sudokit.errors import ParseError
-from sudokit.grid import Grid
-from sudokit.logic import Position, hint, next_step, solve_path
-from sudokit.logic.techniques import CATALOGUE
-from sudokit.rating import LEVELS, rate
+from sudokit.adapters.cli.main import app
+from sudokit.model.errors import ParseError
+from sudokit.model.grid import Grid
+from sudokit.engines.logic import Position, hint, next_step, solve_path
+from sudokit.engines.logic.techniques import CATALOGUE
+from sudokit.engines.rating import LEVELS, rate
 from swedish_checks import check_step_languages
 
 ROOT = Path(__file__).resolve().parents[1]

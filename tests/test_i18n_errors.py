@@ -10,11 +10,11 @@ import pytest
 from typer.testing import CliRunner
 
 from sudokit import i18n
-from sudokit.cli.main import app
-from sudokit.errors import SudokitError
-from sudokit.geometry import Geometry
-from sudokit.killer import check_cages
-from sudokit.search import core
+from sudokit.adapters.cli.main import app
+from sudokit.model.errors import SudokitError
+from sudokit.model.geometry import Geometry
+from sudokit.model.killer import check_cages
+from sudokit.engines.search import core
 
 runner = CliRunner()
 EMPTY = "." * 81

@@ -11,13 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from sudokit import formats
-from sudokit.cli.main import app
-from sudokit.errors import SudokitError
-from sudokit.geometry import Geometry
-from sudokit.grid import Grid
-from sudokit.killer import Cage, cages_text, combinations, parse_cages, sum_range
-from sudokit.search import core, reference, solve
+from sudokit.model import formats
+from sudokit.adapters.cli.main import app
+from sudokit.model.errors import SudokitError
+from sudokit.model.geometry import Geometry
+from sudokit.model.grid import Grid
+from sudokit.model.killer import Cage, cages_text, combinations, parse_cages, sum_range
+from sudokit.engines.search import core, reference, solve
 
 from killer_cases import random_cages
 
@@ -119,13 +119,13 @@ def test_cli_solve_with_cages():
 # --- the killer techniques, on positions written from their definitions --------------------------
 
 def _position(cages: str, size: int = 9):
-    from sudokit.logic import Position
+    from sudokit.engines.logic import Position
 
     return Position.from_grid(Grid.empty(Geometry.of(size).with_cages(cages)))
 
 
 def _steps(technique: str, pos):
-    from sudokit.logic.techniques import REGISTRY
+    from sudokit.engines.logic.techniques import REGISTRY
 
     return list(REGISTRY[technique].find(pos))
 
@@ -235,7 +235,7 @@ def test_killer_steps_mark_the_region_they_read_and_the_cages_they_use():
 
 
 def test_a_killer_step_picture_outlines_its_cages_solid():
-    from sudokit import render
+    from sudokit.engines import render
 
     pos = _position("6 r1c1-r1c3\n15 r1c4-r1c6\n17 r1c7 r1c8\n10 r1c9 r2c9\n8 r3c1 r3c2")
     step = next(s for s in _steps("rule-of-45", pos) if s.placements == [(17, 3)])
@@ -250,7 +250,7 @@ def test_a_killer_step_picture_outlines_its_cages_solid():
 def test_the_ways_of_making_a_sum_are_those_of_trying_every_filling(seed):
     from itertools import product
 
-    from sudokit.logic.techniques.killer import sum_ways
+    from sudokit.engines.logic.techniques.killer import sum_ways
 
     rng = random.Random(seed)
     k = rng.randint(1, 4)
@@ -271,7 +271,7 @@ def test_the_ways_of_making_a_sum_are_those_of_trying_every_filling(seed):
 
 
 def test_a_chain_through_a_cage_meets_its_sum():
-    from sudokit.logic.techniques.propagation import CHAIN, Base, branch, describe
+    from sudokit.engines.logic.techniques.propagation import CHAIN, Base, branch, describe
 
     pos = _position("10 r1c1 r1c2")
     base = Base(pos)
@@ -289,7 +289,7 @@ def test_a_chain_through_a_cage_meets_its_sum():
 
 
 def test_cage_pointing_locks_a_digit_the_cage_must_hold():
-    from sudokit.logic.links import peer_masks
+    from sudokit.engines.logic.links import peer_masks
 
     pos = _position("24 r1c1 r1c2 r2c1")  # 7+8+9: the 9 is in the cage
     r1c1, r1c2, r2c1 = 0, 1, 9
@@ -304,7 +304,7 @@ def test_cage_pointing_locks_a_digit_the_cage_must_hold():
 
 
 def test_cage_subsets_naked_and_hidden():
-    from sudokit.logic.position import bit
+    from sudokit.engines.logic.position import bit
 
     pos = _position("20 r1c1-r1c4")
     pos.cands[0] = pos.cands[1] = bit(1) | bit(2)
@@ -319,7 +319,7 @@ def test_cage_subsets_naked_and_hidden():
 
 @pytest.mark.parametrize("seed", range(3))
 def test_the_logical_solver_solves_killers_soundly(seed):
-    from sudokit.logic import LogicalSolver
+    from sudokit.engines.logic import LogicalSolver
 
     g = Geometry.of(9)
     solution = core.random_solution(g, seed + 100).values
@@ -340,7 +340,7 @@ def test_the_logical_solver_solves_killers_soundly(seed):
 
 @pytest.mark.parametrize("size,givens", [(6, 0), (9, 0), (6, 3)])
 def test_generated_killers_have_one_solution_from_their_cages(size, givens):
-    from sudokit.generate import generate
+    from sudokit.engines.generate import generate
 
     made = generate(size, variant="killer", seed=7, givens=givens, rate=False)
     g = made.puzzle.geometry
@@ -374,8 +374,8 @@ def test_cli_generate_killer_json_lines_read_back_with_their_cages():
 
 @pytest.mark.parametrize("level", ["easy", "medium"])
 def test_killers_at_a_level_rate_in_its_band_and_have_one_solution(level):
-    from sudokit.generate import generate, target_band
-    from sudokit.rating import rate
+    from sudokit.engines.generate import generate, target_band
+    from sudokit.engines.rating import rate
 
     made = generate(9, variant="killer", level=level, seed=2, time_limit=120)
     low, high = target_band(level, None)

@@ -11,13 +11,13 @@ import time
 
 import pytest
 
-from sudokit import limits
-from sudokit.errors import CancelledError, SudokitError
-from sudokit.geometry import Geometry
-from sudokit.grid import Grid
-from sudokit.killer import Cage
-from sudokit.search import _core, core, reference, solve
-from sudokit.variants import random_regions
+from sudokit.engines import limits
+from sudokit.model.errors import CancelledError, SudokitError
+from sudokit.model.geometry import Geometry
+from sudokit.model.grid import Grid
+from sudokit.model.killer import Cage
+from sudokit.engines.search import _core, core, reference, solve
+from sudokit.model.variants import random_regions
 
 from killer_cases import random_cages
 
@@ -229,7 +229,7 @@ def test_a_time_limit_stops_a_killer_search():
 
 
 def test_a_killer_search_split_into_parts_keeps_the_sums():
-    from sudokit.search import parallel
+    from sudokit.engines.search import parallel
 
     for seed in range(3):
         grid, _ = killer(9, seed)

@@ -3,8 +3,8 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from sudokit.errors import ParseError
-from sudokit.numbers import read_count, read_number
+from sudokit.model.errors import ParseError
+from sudokit.model.numbers import read_count, read_number
 
 
 @given(st.integers(0, 10**18 - 1))

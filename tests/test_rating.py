@@ -13,15 +13,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudokit import Geometry, Grid, InvalidPuzzleError, SearchLimitError
-from sudokit.logic.position import Position, bit
-from sudokit.logic.step import Step
-from sudokit.logic.techniques import CATALOGUE, REGISTRY
-from sudokit.logic.techniques.registry import TRIAL_FAMILIES
-from sudokit.rating import (
+from sudokit.engines.logic.position import Position, bit
+from sudokit.engines.logic.step import Step
+from sudokit.engines.logic.techniques import CATALOGUE, REGISTRY
+from sudokit.engines.logic.techniques.registry import TRIAL_FAMILIES
+from sudokit.engines.rating import (
     DIRECT_WEIGHTS, LEVEL_BANDS, LEVELS, Rating, length_bonus, level_band, level_of,
     opens_hidden_single, rate, spearman, step_score,
 )
-from sudokit.search import core
+from sudokit.engines.search import core
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 
@@ -65,7 +65,7 @@ def test_a_rating_has_the_shared_fields():
 
 
 def test_the_hardest_step_decides():
-    from sudokit.rating import technique_weight
+    from sudokit.engines.rating import technique_weight
 
     for line in data_lines("top1465.txt")[:3]:
         r = rate(line)
@@ -126,7 +126,7 @@ def test_length_bonus_follows_the_steps_4_6_8_12_16():
 
 def test_longer_chains_never_score_less():
     g = Geometry.of(9)
-    from sudokit.logic.step import Link
+    from sudokit.engines.logic.step import Link
 
     def chain(cells: int) -> Step:
         nodes = [(c, 1 + (c % 2)) for c in range(cells)]
@@ -342,8 +342,8 @@ def _first_placement_later_than_first_step() -> str:
 @pytest.mark.parametrize("which", ["easy", "ep above ed"])
 def test_ep_and_ed_follow_sudoku_explainers_definitions(which):
     """ED is the first step's score, EP the hardest up to the first placement, ER the hardest."""
-    from sudokit.logic import Position
-    from sudokit.rating import rating_solver
+    from sudokit.engines.logic import Position
+    from sudokit.engines.rating import rating_solver
 
     puzzle = EASY if which == "easy" else _first_placement_later_than_first_step()
     r = rate(puzzle)

@@ -7,7 +7,7 @@ import random
 from pattern_grids import agrees, full_grid, puzzle
 
 from sudokit import Geometry, Grid
-from sudokit.search import backtrack
+from sudokit.engines.search import backtrack
 
 SVD = "000000000 640017000 000020361 506040000 000006420 000280009 000500740 405069200 800000000"
 SVD_SOLUTION = "312695874 648317592 957824361 526943187 189756423 734281659 291538746 475169238 863472915"

@@ -11,9 +11,11 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from pattern_grids import full_grid
 from typer.testing import CliRunner
 
-from sudokit import Geometry, Grid, formats
-from sudokit.cli.main import app
-from sudokit.search import backtrack, core, parallel, reference
+from sudokit import Geometry, Grid
+
+from sudokit.model import formats
+from sudokit.adapters.cli.main import app
+from sudokit.engines.search import backtrack, core, parallel, reference
 
 SHAPES = [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4)]
 
@@ -99,7 +101,7 @@ def test_a_filled_cells_mask_is_ignored():
 
 
 def test_the_core_refuses_masks_of_the_wrong_length():
-    from sudokit.search import _core
+    from sudokit.engines.search import _core
 
     with pytest.raises(ValueError, match="one 8-byte mask for each of the 81 cells"):
         _core.solve(bytes(81), 3, 3, candidates=bytes(80))

@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 from pattern_grids import agrees, full_grid, puzzle
 
 import sudokit
-from sudokit import Geometry, Grid, SearchLimitError, search
-from sudokit.search import backtrack, reference
+from sudokit import Geometry, Grid, SearchLimitError
+from sudokit.engines import search
+from sudokit.engines.search import backtrack, reference
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from sudokit import Geometry, Grid
-from sudokit.errors import GeometryError
-from sudokit.search import core, reference
-from sudokit.variants import parse_regions, parse_variants, random_regions
+from sudokit.model.errors import GeometryError
+from sudokit.engines.search import core, reference
+from sudokit.model.variants import parse_regions, parse_variants, random_regions
 
 VARIANTS = ["x", "windoku", "anti-knight", "anti-king", "x,windoku", "x,anti-king", "windoku,anti-knight"]
 
@@ -122,7 +122,7 @@ def agrees_with_the_reference(g: Geometry, seed: int, keep: float) -> None:
 
 def generic_solutions(puzzle: Grid) -> tuple[int, list[tuple[int, ...]]]:
     """The count and solutions of the core's generic variant search (no bitboards)."""
-    from sudokit.search import _core
+    from sudokit.engines.search import _core
 
     g = puzzle.geometry
     raw, count, complete, *_ = _core.solve(bytes(puzzle.values), g.box_rows, g.box_cols, limit=None,
@@ -169,7 +169,7 @@ def _tables_of(houses: list[list[int]]) -> tuple[bytes, bytes, bytes]:
 def test_three_windows_one_given_twice_are_not_windoku():
     """The band search sees Windoku's windows in a frame of their own only when all four are
     there: three of them (one given twice) leave the fourth window free."""
-    from sudokit.search import _core
+    from sudokit.engines.search import _core
 
     windoku = Geometry.of(9).with_variants("windoku")
     windows = [list(cells) for cells, _ in windoku.extra_houses]
@@ -232,7 +232,7 @@ def test_a_variant_candidate_grid_is_searched_without_its_missing_candidates(nam
 
 
 def test_a_prepared_variant_gives_the_same_answers_and_is_checked():
-    from sudokit.search import _core
+    from sudokit.engines.search import _core
 
     g = Geometry.of(9).with_variants("x")
     puzzle = minimal_puzzle(g, 3)
@@ -270,7 +270,7 @@ def test_a_batch_of_variant_puzzles_gets_the_answers_of_one_call_each(names, jig
 def test_a_9x9_variant_solve_keeps_its_branching_without_needless_restarts(variant):
     # The default call allows restarts; on 9x9 an unseeded search gains nothing from them
     # (its fixed branching on diagonal places and cage sums beats a random order).
-    from sudokit.generate import generate_many
+    from sudokit.engines.generate import generate_many
     for made in generate_many(8, 9, variant=variant, seed=1, rate=False):
         default, plain = core.solve(made.puzzle), core.solve(made.puzzle, restarts=False)
         assert default.solution.values == plain.solution.values == made.solution.values
@@ -293,7 +293,7 @@ def test_a_variant_solution_keeps_every_variant_rule():
 
 
 def test_the_core_refuses_malformed_variant_tables():
-    from sudokit.search import _core
+    from sudokit.engines.search import _core
 
     houses, start, peers = core.variant_tables(Geometry.of(4).with_variants("x"))
     with pytest.raises(ValueError, match="outside the grid"):
@@ -321,7 +321,7 @@ def minimal_puzzle(g: Geometry, seed: int) -> Grid:
 def test_the_command_line_solves_an_x_puzzle_that_classic_rules_leave_open():
     from typer.testing import CliRunner
 
-    from sudokit.cli.main import app
+    from sudokit.adapters.cli.main import app
 
     g = Geometry.of(9).with_variants("x")
     puzzle = minimal_puzzle(g, 5)
@@ -340,9 +340,9 @@ def test_the_command_line_solves_an_x_puzzle_that_classic_rules_leave_open():
 def test_regions_come_from_the_option_or_a_file_and_json_keeps_them(tmp_path):
     from typer.testing import CliRunner
 
-    from sudokit import formats
-    from sudokit.cli.main import app
-    from sudokit.variants import region_label
+    from sudokit.model import formats
+    from sudokit.adapters.cli.main import app
+    from sudokit.model.variants import region_label
 
     regions = random_regions(9, 3, 3, random.Random(4))
     g = Geometry.of(9).with_variants(regions=regions)
@@ -364,7 +364,7 @@ def test_regions_come_from_the_option_or_a_file_and_json_keeps_them(tmp_path):
 @pytest.mark.parametrize("variant,size", [("x", 9), ("windoku", 9), ("anti-knight", 9), ("anti-king", 9),
                                           ("jigsaw", 6), ("jigsaw", 9), ("jigsaw,x", 9), ("x,anti-king", 9)])
 def test_generated_variant_puzzles_have_one_solution_by_their_rules(variant, size):
-    from sudokit.generate import generate, is_symmetric
+    from sudokit.engines.generate import generate, is_symmetric
 
     g = generate(size, variant=variant, seed=11, symmetry="180", time_limit=60)
     geometry = g.puzzle.geometry
@@ -378,8 +378,8 @@ def test_generated_variant_puzzles_have_one_solution_by_their_rules(variant, siz
 
 
 def test_variant_generation_refuses_what_cannot_be():
-    from sudokit.errors import SudokitError
-    from sudokit.generate import generate
+    from sudokit.model.errors import SudokitError
+    from sudokit.engines.generate import generate
 
     with pytest.raises(GeometryError, match="windoku needs square boxes"):
         generate(6, variant="windoku")
@@ -392,8 +392,8 @@ def test_generate_jigsaw_json_lines_read_back_with_their_regions():
 
     from typer.testing import CliRunner
 
-    from sudokit import formats
-    from sudokit.cli.main import app
+    from sudokit.model import formats
+    from sudokit.adapters.cli.main import app
 
     run = CliRunner().invoke(app, ["generate", "--variant", "jigsaw", "--count", "3", "--seed", "2",
                                    "--size", "6", "--json"])
@@ -410,8 +410,8 @@ def test_generate_jigsaw_json_lines_read_back_with_their_regions():
 def test_batch_solves_variant_puzzles_given_as_json_lines():
     import json
 
-    from sudokit.batch import iter_results
-    from sudokit.generate import generate
+    from sudokit.adapters.batch import iter_results
+    from sudokit.engines.generate import generate
 
     made = [generate(9, variant=v, seed=4) for v in ("x", "jigsaw", "windoku,anti-king")]
     lines = [json.dumps({"box": "3x3", "puzzle": g.puzzle.to_line(),
@@ -427,7 +427,7 @@ def test_batch_solves_variant_puzzles_given_as_json_lines():
 
 
 def test_a_batch_refuses_grids_of_several_geometries():
-    from sudokit.errors import SudokitError
+    from sudokit.model.errors import SudokitError
 
     x, windoku = (minimal_puzzle(Geometry.of(9).with_variants(v), 1) for v in ("x", "windoku"))
     with pytest.raises(SudokitError, match="one geometry"):

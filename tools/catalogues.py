@@ -34,7 +34,7 @@ KEYWORDS = {"msg": (1,), "msgn": (1, 2), "tr": (1,), "N_": None, "gettext": None
 def template() -> Catalog:
     """Every message id of the code, with where it is used."""
     sys.path.insert(0, str(ROOT / "src"))
-    from sudokit.logic.techniques.registry import CATALOGUE
+    from sudokit.engines.logic.techniques.registry import CATALOGUE
 
     cat = Catalog(project="sudokit", fuzzy=False)
     # Babel notes every f-string among a call's arguments; here those are parameter values
@@ -47,7 +47,7 @@ def template() -> Catalog:
         if message:
             cat.add(message, None, [(f"src/sudokit/{filename}", lineno)], auto_comments=comments)
     for tid, (name, *_rest) in CATALOGUE.items():
-        cat.add(name, None, [("src/sudokit/logic/techniques/registry.py", 0)],
+        cat.add(name, None, [("src/sudokit/engines/logic/techniques/registry.py", 0)],
                 auto_comments=[f"technique name ({tid})"])
     return cat
 

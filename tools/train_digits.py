@@ -1,6 +1,6 @@
 #!/usr/bin/env python
 """Train the glyph classifier that ``sudokit read`` uses, and write its weights into the
-package (src/sudokit/vision/digits.npz). One command, fixed seed:
+package (src/sudokit/engines/vision/digits.npz). One command, fixed seed:
 
     .venv/bin/pip install -e ".[photo]" pillow
     .venv/bin/python tools/train_digits.py            # about two minutes on one core
@@ -18,7 +18,7 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from sudokit.vision.train import main  # noqa: E402
+from sudokit.engines.vision.train import main  # noqa: E402
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -1,7 +1,7 @@
 """sudokit: solve, explain, rate and generate Sudoku puzzles of every size.
 
 The names below load on first use, so ``import sudokit`` is instant and the command line
-loads all it needs under its own Ctrl-C guard (:mod:`sudokit.cli.start`)."""
+loads all it needs under its own Ctrl-C guard (:mod:`sudokit.adapters.cli.start`)."""
 
 from __future__ import annotations
 
@@ -13,14 +13,14 @@ __version__ = "0.1.0"
 #: Each public name -> the module that defines it.
 _WHERE = {
     **dict.fromkeys(("GeometryError", "InvalidPuzzleError", "ParseError", "SearchLimitError",
-                     "SudokitError"), ".errors"),
-    "Geometry": ".geometry",
-    "Grid": ".grid",
+                     "SudokitError"), ".model.errors"),
+    "Geometry": ".model.geometry",
+    "Grid": ".model.grid",
     **dict.fromkeys(("get_language", "language", "languages", "set_language"), ".i18n"),
-    **dict.fromkeys(("count_solutions", "solve"), ".search"),
+    **dict.fromkeys(("count_solutions", "solve"), ".engines.search"),
     # the logical solver's API (it loads every technique module)
     **dict.fromkeys(("LogicalSolver", "Position", "Step", "next_step", "all_steps", "solve_path",
-                     "hint", "check"), ".logic"),
+                     "hint", "check"), ".engines.logic"),
 }
 
 __all__ = [*_WHERE, "__version__"]
@@ -40,9 +40,9 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:
-    from .errors import GeometryError, InvalidPuzzleError, ParseError, SearchLimitError, SudokitError
-    from .geometry import Geometry
-    from .grid import Grid
-    from .i18n import get_language, language, languages, set_language
-    from .logic import LogicalSolver, Position, Step, all_steps, check, hint, next_step, solve_path
-    from .search import count_solutions, solve
+    from sudokit.model.errors import GeometryError, InvalidPuzzleError, ParseError, SearchLimitError, SudokitError
+    from sudokit.model.geometry import Geometry
+    from sudokit.model.grid import Grid
+    from sudokit.i18n import get_language, language, languages, set_language
+    from sudokit.engines.logic import LogicalSolver, Position, Step, all_steps, check, hint, next_step, solve_path
+    from sudokit.engines.search import count_solutions, solve

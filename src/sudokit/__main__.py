@@ -1,5 +1,5 @@
 """``python -m sudokit``: the same as the ``sudokit`` command."""
 
-from .cli.start import run
+from sudokit.adapters.cli.start import run
 
 run()

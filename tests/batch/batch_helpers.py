@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from sudokit import Geometry, Grid
-from sudokit.search import core
+from sudokit.engines.search import core
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
 

@@ -1,4 +1,4 @@
-"""sudokit.batch.iter_results / solve_file: one result per line in input order, every kind of
+"""sudokit.adapters.batch.iter_results / solve_file: one result per line in input order, every kind of
 bad line kept with its reason, other sizes, uniqueness, limits, text carried through."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudokit import Grid
-from sudokit.batch import LineResult, iter_results, solve_file
-from sudokit.formats.line import parse_line
-from sudokit.search import core
+from sudokit.adapters.batch import LineResult, iter_results, solve_file
+from sudokit.model.formats.line import parse_line
+from sudokit.engines.search import core
 
 
 def one_by_one(line: str, unique: bool) -> tuple[str, str | None]:
@@ -153,9 +153,9 @@ def test_rate_runs_the_rating_in_the_workers(tmp_path, monkeypatch):
         calls.append(puzzle)
         return Rating(puzzle)
 
-    fake = types.ModuleType("sudokit.rating")
+    fake = types.ModuleType("sudokit.engines.rating")
     fake.rate = rate
-    monkeypatch.setitem(sys.modules, "sudokit.rating", fake)
+    monkeypatch.setitem(sys.modules, "sudokit.engines.rating", fake)
     lines = data_lines("top1465.txt", 2) + ["junk"]
     results = list(iter_results(lines, jobs=1, rate=True))
     assert [r.rating is not None for r in results] == [True, True, False]
@@ -169,7 +169,7 @@ def test_rate_runs_the_rating_in_the_workers(tmp_path, monkeypatch):
 
 
 def test_an_endless_line_is_invalid_and_never_held_whole():
-    from sudokit.batch.reader import MAX_LINE
+    from sudokit.adapters.batch.reader import MAX_LINE
 
     good = data_lines("top1465.txt", 1)[0]
     results = list(iter_results([good, "1" * (MAX_LINE + 10), good], jobs=1))
@@ -180,7 +180,7 @@ def test_an_endless_line_is_invalid_and_never_held_whole():
 def test_writing_over_an_input_is_refused(tmp_path):
     import pytest
 
-    from sudokit.batch import BatchError
+    from sudokit.adapters.batch import BatchError
 
     src = tmp_path / "in.txt"
     src.write_text("\n".join(data_lines("top1465.txt", 2)) + "\n")
@@ -192,7 +192,7 @@ def test_writing_over_an_input_is_refused(tmp_path):
 def test_rate_with_the_real_rating():
     import pytest
 
-    rating = pytest.importorskip("sudokit.rating")
+    rating = pytest.importorskip("sudokit.engines.rating")
     lines = data_lines("kaggle.txt", 2)
     results = list(iter_results(lines, jobs=1, rate=True))
     for line, r in zip(lines, results):

@@ -13,9 +13,9 @@ from batch_helpers import data_lines, mixed_lines
 from typer.testing import CliRunner
 
 from sudokit import Grid
-from sudokit.cli.batch import EXIT_OUTPUT
-from sudokit.cli.common import EXIT_INVALID
-from sudokit.cli.main import app
+from sudokit.adapters.cli.batch import EXIT_OUTPUT
+from sudokit.adapters.cli.common import EXIT_INVALID
+from sudokit.adapters.cli.main import app
 
 
 def run(*args: str, input: str | bytes | None = None):
@@ -144,7 +144,7 @@ class _FillingDisk:
 
 
 def test_a_write_failing_half_way_leaves_whole_lines(puzzles, tmp_path, monkeypatch):
-    from sudokit.batch import output, pool
+    from sudokit.adapters.batch import output, pool
 
     files = []
 

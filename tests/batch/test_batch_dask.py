@@ -10,7 +10,7 @@ import pytest
 from batch_helpers import data_lines, mixed_lines
 from typer.testing import CliRunner
 
-from sudokit.batch import solve_file
+from sudokit.adapters.batch import solve_file
 
 distributed = pytest.importorskip("distributed")
 
@@ -69,7 +69,7 @@ def test_resume_and_the_command_line(client, inputs, tmp_path):
     solve_file(inputs, full, jobs=1)
     whole = full.read_bytes()
     part.write_bytes(whole[:len(whole) // 3])  # cut inside a line
-    from sudokit.cli.main import app
+    from sudokit.adapters.cli.main import app
 
     result = CliRunner().invoke(app, ["batch", *map(str, inputs), "-o", str(part), "--resume",
                                       "--dask", client.scheduler.address])

@@ -10,8 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from sudokit import Grid
-from sudokit.cli.main import app
-from sudokit.search import core
+from sudokit.adapters.cli.main import app
+from sudokit.engines.search import core
 
 cv2 = pytest.importorskip("cv2", reason='the photo extra is not installed: pip install "sudokit[photo]"')
 np = pytest.importorskip("numpy")

@@ -7,8 +7,8 @@ import pytest
 from batch_helpers import data_lines
 from typer.testing import CliRunner
 
-from sudokit.batch import iter_results
-from sudokit.cli.main import app
+from sudokit.adapters.batch import iter_results
+from sudokit.adapters.cli.main import app
 
 
 def reasons(lines: list[str], **options) -> list[str | None]:

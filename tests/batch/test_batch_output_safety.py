@@ -1,6 +1,6 @@
 """Every output format, whatever bytes the input lines hold: valid UTF-8 that a strict reader
 accepts, exactly one record per input line (one physical line each), and the input's text
-recoverable from it (:func:`sudokit.batch.safe_text.unescape`)."""
+recoverable from it (:func:`sudokit.adapters.batch.safe_text.unescape`)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sudokit.batch import solve_file
-from sudokit.batch.safe_text import escape, unescape
-from sudokit.search import core
+from sudokit.adapters.batch import solve_file
+from sudokit.adapters.batch.safe_text import escape, unescape
+from sudokit.engines.search import core
 
 SOLUTION = core.random_solution(9, 1).to_line()
 PUZZLE = "".join(c if i % 3 else "." for i, c in enumerate(SOLUTION))
@@ -139,7 +139,7 @@ def test_escape_is_undone_by_unescape(text):
 
 
 def test_lines_from_python_may_hold_any_surrogate():
-    from sudokit.batch import iter_results
+    from sudokit.adapters.batch import iter_results
 
     results = list(iter_results(["\ud800" + PUZZLE, "\udcff", PUZZLE], jobs=1))
     assert [r.status for r in results] == ["invalid", "invalid", "solved"]

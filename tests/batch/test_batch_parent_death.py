@@ -116,7 +116,7 @@ def test_the_watcher_alone_ends_an_orphan(tmp_path):
     script = tmp_path / "parent.py"
     script.write_text(textwrap.dedent("""
         import multiprocessing as mp, os, sys, time
-        from sudokit.batch.parent_death import exit_with_parent
+        from sudokit.adapters.batch.parent_death import exit_with_parent
 
         def child(parent):
             exit_with_parent(parent, kernel=False)

@@ -11,9 +11,9 @@ import pytest
 from batch_helpers import data_lines
 
 from sudokit import Grid
-from sudokit.batch import BatchWorkerError, solve_file
-from sudokit.batch import pool
-from sudokit.batch.job import run_job
+from sudokit.adapters.batch import BatchWorkerError, solve_file
+from sudokit.adapters.batch import pool
+from sudokit.adapters.batch.job import run_job
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="forked workers")
 
@@ -110,8 +110,8 @@ def test_ctrl_c_on_the_command_line_keeps_whole_lines(tmp_path):
 
 HALF_SENT = """
 import os, struct, sys, time
-from sudokit.batch.pool import new_pool
-from sudokit.search.parallel import stop_pool
+from sudokit.adapters.batch.pool import new_pool
+from sudokit.engines.search.parallel import stop_pool
 
 def half_sent():
     # the start of a result and no more, as a worker ended while sending one leaves it

@@ -1,4 +1,4 @@
-"""sudokit.search.parallel: one search split over processes gives the same answer as one core
+"""sudokit.engines.search.parallel: one search split over processes gives the same answer as one core
 (counts of under-constrained 9x9 and 16x16 puzzles, solutions, limits, dead ends)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from batch_helpers import data_lines
 from typer.testing import CliRunner
 
 from sudokit import Grid
-from sudokit.search import core, parallel
+from sudokit.engines.search import core, parallel
 
 
 def twenty_given_9x9() -> Grid:
@@ -94,7 +94,7 @@ def test_25x25_matches_one_core(blanks):
 
 
 def test_solve_count_jobs_on_the_command_line():
-    from sudokit.cli.main import app
+    from sudokit.adapters.cli.main import app
 
     grid = Grid.parse(data_lines("serg.txt", 1)[0])
     expected = core.count_solutions(grid, None)

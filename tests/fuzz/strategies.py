@@ -10,8 +10,8 @@ import random
 from hypothesis import strategies as st
 
 from sudokit import Geometry, Grid
-from sudokit import formats
-from sudokit.numbers import is_number
+from sudokit.model import formats
+from sudokit.model.numbers import is_number
 
 FORMATS = sorted(formats.formats())
 #: Formats whose text shows the box shape; the others are read back with the box given.

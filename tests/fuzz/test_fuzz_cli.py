@@ -14,15 +14,15 @@ import typer.main
 from hypothesis import example, given, strategies as st
 from typer.testing import CliRunner
 
-from sudokit import formats
+from sudokit.model import formats
 
 from .budget import fuzz_settings, watched
 from .strategies import (HOSTILE_CHARS, LANGS, SMALL_SHAPES, UNICODE_DIGITS, cage_list, grids,
                          image_bytes, jigsaw_regions, json_texts, killer_cages, mangled,
                          solution_values, variant_options)
 
-pytest.importorskip("sudokit.cli.main")
-from sudokit.cli.main import app  # noqa: E402
+pytest.importorskip("sudokit.adapters.cli.main")
+from sudokit.adapters.cli.main import app  # noqa: E402
 
 #: Exit codes of docs/cli.md: 0 solved .. 6 stuck; batch adds 7 (output) and 8 (a worker died).
 DOCUMENTED = {0, 1, 2, 3, 4, 5, 6}
@@ -299,7 +299,8 @@ def variant_puzzles(draw):
     """``(puzzle, options)``: a puzzle under rules built from their definitions (variant names,
     jigsaw regions, killer cages), its givens taken from a solution of those rules when the
     search finds one quickly, so that many have exactly one solution."""
-    from sudokit import Geometry, Grid, search
+    from sudokit import Geometry, Grid
+    from sudokit.engines import search
 
     shape = shape_of(draw)
     options: dict = {"box": f"{shape[0]}x{shape[1]}"}

@@ -17,8 +17,8 @@ import pytest
 from hypothesis import example, given, strategies as st
 
 from sudokit import Grid, SudokitError
-from sudokit import formats
-from sudokit.formats._common import candidate_masks
+from sudokit.model import formats
+from sudokit.model.formats._common import candidate_masks
 
 from .budget import fuzz_settings, watched
 from .strategies import (ALPHABET_ARGS, BOX_ARGS, CONTROLS, FORMAT_ARGS, FORMATS, HOSTILE_CHARS,

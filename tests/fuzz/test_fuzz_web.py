@@ -21,9 +21,9 @@ from .strategies import (HOSTILE_CHARS, LANGS, SMALL_SHAPES, UNICODE_DIGITS, VAR
 pytest.importorskip("fastapi")
 from fastapi.testclient import TestClient  # noqa: E402
 
-from sudokit import formats  # noqa: E402
-from sudokit.web.app import create_app  # noqa: E402
-from sudokit.web.pool import WorkerPool  # noqa: E402
+from sudokit.model import formats  # noqa: E402
+from sudokit.adapters.web.app import create_app  # noqa: E402
+from sudokit.adapters.web.pool import WorkerPool  # noqa: E402
 
 def _schema() -> dict:
     pool = WorkerPool(1)  # not started: the app is built only for its OpenAPI document

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from sudokit.geometry import Geometry
-from sudokit.grid import Grid
-from sudokit.logic import LogicalSolver
-from sudokit.logic.position import Position, bit
-from sudokit.logic.techniques import REGISTRY
-from sudokit.search import solve
+from sudokit.model.geometry import Geometry
+from sudokit.model.grid import Grid
+from sudokit.engines.logic import LogicalSolver
+from sudokit.engines.logic.position import Position, bit
+from sudokit.engines.logic.techniques import REGISTRY
+from sudokit.engines.search import solve
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
 

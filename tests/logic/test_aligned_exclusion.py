@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from helpers import blank_position, check_sound, steps
 
-from sudokit.logic.techniques import default_order
+from sudokit.engines.logic.techniques import default_order
 
 APE, ATE = "aligned-pair-exclusion", "aligned-triple-exclusion"
 

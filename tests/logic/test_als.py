@@ -12,11 +12,11 @@ from __future__ import annotations
 import pytest
 from helpers import blank_position, cell_of, eliminations, names, steps, stuck_positions
 
-from sudokit.logic import LogicalSolver, options
-from sudokit.logic import als as als_module
-from sudokit.logic.als import ALSIndex, describe_als
-from sudokit.logic.step import Link
-from sudokit.logic.techniques import CATALOGUE, REGISTRY
+from sudokit.engines.logic import LogicalSolver, options
+from sudokit.engines.logic import als as als_module
+from sudokit.engines.logic.als import ALSIndex, describe_als
+from sudokit.engines.logic.step import Link
+from sudokit.engines.logic.techniques import CATALOGUE, REGISTRY
 
 ALS_IDS = ["als-xz", "als-xy-wing", "als-xy-chain", "death-blossom"]
 
@@ -186,7 +186,7 @@ def test_als_xy_chain_nothing_when_a_link_breaks():
 
 
 def test_als_xy_chain_respects_the_length_cap(monkeypatch):
-    from sudokit.logic.techniques import als as als_techniques
+    from sudokit.engines.logic.techniques import als as als_techniques
     monkeypatch.setattr(als_techniques, "CHAIN_MAX_LINKS", 2)
     assert steps("als-xy-chain", chain_position()) == []
 

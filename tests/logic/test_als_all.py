@@ -11,7 +11,7 @@ from __future__ import annotations
 from helpers import blank_position, names
 from test_als import als_cap  # noqa: F401  (test_als.py's fixed cap and fresh cache, autouse)
 
-from sudokit.logic import LogicalSolver, options
+from sudokit.engines.logic import LogicalSolver, options
 
 
 def listed(technique: str, pos, **changes) -> list[set[str]]:

@@ -11,13 +11,13 @@ from pathlib import Path
 from helpers import data_sample
 from hypothesis import given, settings, strategies as st
 
-from sudokit import formats
-from sudokit.geometry import Geometry
-from sudokit.grid import Grid
-from sudokit.logic import LogicalSolver, Position
-from sudokit.logic.position import bit
-from sudokit.rating import rate
-from sudokit.search import solve
+from sudokit.model import formats
+from sudokit.model.geometry import Geometry
+from sudokit.model.grid import Grid
+from sudokit.engines.logic import LogicalSolver, Position
+from sudokit.engines.logic.position import bit
+from sudokit.engines.rating import rate
+from sudokit.engines.search import solve
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 #: Left to the other soundness tests: forcing and trial (they dominate the time of a solve path

@@ -1,4 +1,4 @@
-"""The chaining engine's inner loops in C (``sudokit.logic._chaining``) against their Python
+"""The chaining engine's inner loops in C (``sudokit.engines.logic._chaining``) against their Python
 reference: the static closures (:class:`StaticGraph`: the same answers and the same branch
 budget spent, with and without a reference grid to focus on) and the basic rules inside a branch
 (the same removals with the same parents, in the same order), on random grids of every box
@@ -11,11 +11,11 @@ import random
 import pytest
 from helpers import thinned_position
 
-from sudokit.geometry import Geometry
-from sudokit.logic import _chaining
-from sudokit.logic.techniques.chaining import (Budget, CStaticGraph, Engine, StaticGraph,
+from sudokit.model.geometry import Geometry
+from sudokit.engines.logic import _chaining
+from sudokit.engines.logic.techniques.chaining import (Budget, CStaticGraph, Engine, StaticGraph,
                                                _c_tables, static_graph)
-from sudokit.rating import rate
+from sudokit.engines.rating import rate
 
 RULES = ("_locking", "_hidden_pairs", "_naked_pairs", "_x_wings")
 SHAPES = [(4, None), (6, (2, 3)), (6, (3, 2)), (8, (2, 4)), (9, None), (12, (3, 4)), (16, None)]
@@ -141,7 +141,7 @@ def test_bad_input_is_a_clear_error():
 def test_a_rating_is_the_same_with_the_python_closures(monkeypatch):
     # a top1465 puzzle whose rating path tries the static chains at several steps (SE 8.9)
     puzzle = "..6..1...8.3..91...9......7...2...5....1..4...3..468.12.9..4.3....5.....65..3..1."
-    from sudokit.logic.techniques import chaining, dynamic_chains
+    from sudokit.engines.logic.techniques import chaining, dynamic_chains
 
     def rating(make):
         calls = []

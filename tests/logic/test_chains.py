@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from helpers import blank_position, check_sound, eliminations, names, only, steps
 
-from sudokit.logic.options import listing_all
-from sudokit.logic.techniques import chains
+from sudokit.engines.logic.options import listing_all
+from sudokit.engines.logic.techniques import chains
 
 
 def x_chain_position():

@@ -6,15 +6,15 @@ from __future__ import annotations
 import pytest
 from helpers import cell_of, data_sample, mask_of, stuck_positions
 
-from sudokit import search
-from sudokit.geometry import Geometry
-from sudokit.grid import Grid
-from sudokit.logic.position import Position
-from sudokit.logic.solver import LogicalSolver
-from sudokit.logic.techniques import REGISTRY, default_order, dynamic_chains
-from sudokit.logic.techniques.chaining import (Budget, BudgetExhausted, Engine, StaticGraph,
+from sudokit.engines import search
+from sudokit.model.geometry import Geometry
+from sudokit.model.grid import Grid
+from sudokit.engines.logic.position import Position
+from sudokit.engines.logic.solver import LogicalSolver
+from sudokit.engines.logic.techniques import REGISTRY, default_order, dynamic_chains
+from sudokit.engines.logic.techniques.chaining import (Budget, BudgetExhausted, Engine, StaticGraph,
                                                ancestors, base_difficulty, search as hints)
-from sudokit.rating import length_bonus, step_score
+from sudokit.engines.rating import length_bonus, step_score
 
 G = Geometry.of(9)
 
@@ -191,7 +191,7 @@ def test_a_puzzle_with_several_solutions_is_not_searched():
 def test_a_killer_is_left_to_the_killer_techniques_and_trial():
     # the engine does not read cage sums: on a killer its nested levels would spend their whole
     # budget (seconds for each puzzle the generator rates) and find what the sums say anyway
-    from sudokit.generate import generate
+    from sudokit.engines.generate import generate
 
     made = generate(6, variant="killer", seed=2)
     pos = Position.from_grid(made.puzzle)

@@ -12,12 +12,12 @@ import pytest
 from helpers import (SINGLES, data_sample, digit_picture, eliminations, steps,
                      thinned_position, top1465_positions)
 
-from sudokit.geometry import Geometry
-from sudokit.grid import Grid
-from sudokit.logic import LogicalSolver, Position
-from sudokit.logic.techniques import REGISTRY
-from sudokit.logic.techniques.fish import fish_from_houses, line_fish
-from sudokit.search import solve
+from sudokit.model.geometry import Geometry
+from sudokit.model.grid import Grid
+from sudokit.engines.logic import LogicalSolver, Position
+from sudokit.engines.logic.techniques import REGISTRY
+from sudokit.engines.logic.techniques.fish import fish_from_houses, line_fish
+from sudokit.engines.search import solve
 
 SLOW = os.environ.get("SUDOKIT_SLOW", "") not in ("", "0")
 BASIC = ["x-wing", "swordfish", "jellyfish"]

@@ -11,13 +11,13 @@ import pytest
 from helpers import (blank_position, digit_picture, remove_wrong_candidates, stuck_positions,
                      thinned_position)
 
-from sudokit.geometry import Geometry
-from sudokit.grid import Grid
-from sudokit.logic import LogicalSolver, Position
-from sudokit.logic.options import listing_all
-from sudokit.logic.techniques import REGISTRY, default_order
-from sudokit.logic.techniques import fish as fish_module
-from sudokit.logic.techniques.fish import (HOUSE_TECHNIQUES, MAX_ENDO_FINS, MAX_FINS, Fish,
+from sudokit.model.geometry import Geometry
+from sudokit.model.grid import Grid
+from sudokit.engines.logic import LogicalSolver, Position
+from sudokit.engines.logic.options import listing_all
+from sudokit.engines.logic.techniques import REGISTRY, default_order
+from sudokit.engines.logic.techniques import fish as fish_module
+from sudokit.engines.logic.techniques.fish import (HOUSE_TECHNIQUES, MAX_ENDO_FINS, MAX_FINS, Fish,
                                           fish_from_houses, fish_shape)
 
 FRANKEN = ["franken-x-wing", "franken-swordfish", "franken-jellyfish"]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from helpers import blank_position, cell_of, digit_picture, found, only, position_from_rows
 
-from sudokit.logic.techniques import REGISTRY
-from sudokit.logic.techniques.forcing import _MEMO
-from sudokit.logic.techniques.propagation import CHAIN, NET, Base, branch, deepen
+from sudokit.engines.logic.techniques import REGISTRY
+from sudokit.engines.logic.techniques.forcing import _MEMO
+from sudokit.engines.logic.techniques.propagation import CHAIN, NET, Base, branch, deepen
 
 NISHIO = REGISTRY["nishio"]
 CHAIN_ = REGISTRY["forcing-chain"]

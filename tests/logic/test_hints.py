@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from sudokit.errors import InvalidPuzzleError, SudokitError
-from sudokit.grid import Grid
-from sudokit.logic import Position, check, hint, next_step
-from sudokit.search import solve
+from sudokit.model.errors import InvalidPuzzleError, SudokitError
+from sudokit.model.grid import Grid
+from sudokit.engines.logic import Position, check, hint, next_step
+from sudokit.engines.search import solve
 
 # A well-known easy puzzle (singles only) and its solution, worked out by the search.
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."

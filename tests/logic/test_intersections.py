@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from helpers import blank_position, cells, digit_picture, eliminations, steps
 
-from sudokit.logic import LogicalSolver, default_order
+from sudokit.engines.logic import LogicalSolver, default_order
 
 POINTING_ROW = """
 . . . | x x x | x x x

@@ -10,14 +10,14 @@ import pytest
 from helpers import (blank_position, cell_of, cells, data_sample, eliminations, names,
                      only, remove_wrong_candidates, steps, stuck_positions, thinned_position)
 
-from sudokit.geometry import Geometry
-from sudokit.grid import Grid
-from sudokit.logic import LogicalSolver, Position, options
-from sudokit.logic.inference import InferenceGraph, box_line_segments
-from sudokit.logic.links import house_masks, peer_masks
-from sudokit.logic.position import bit
-from sudokit.logic.techniques import CATALOGUE, default_order, loops
-from sudokit.search import solve
+from sudokit.model.geometry import Geometry
+from sudokit.model.grid import Grid
+from sudokit.engines.logic import LogicalSolver, Position, options
+from sudokit.engines.logic.inference import InferenceGraph, box_line_segments
+from sudokit.engines.logic.links import house_masks, peer_masks
+from sudokit.engines.logic.position import bit
+from sudokit.engines.logic.techniques import CATALOGUE, default_order, loops
+from sudokit.engines.search import solve
 
 PLAIN = ["continuous-nice-loop", "discontinuous-nice-loop", "aic"]
 GROUPED = ["grouped-continuous-nice-loop", "grouped-discontinuous-nice-loop", "grouped-aic"]

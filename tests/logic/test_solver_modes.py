@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from sudokit.errors import SudokitError
-from sudokit.grid import Grid
-from sudokit.logic import LogicalSolver, Position, manual_round, solve_path
-from sudokit.search import solve
+from sudokit.model.errors import SudokitError
+from sudokit.model.grid import Grid
+from sudokit.engines.logic import LogicalSolver, Position, manual_round, solve_path
+from sudokit.engines.search import solve
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 HARDER = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
@@ -99,7 +99,7 @@ def test_unknown_technique_names_the_valid_ones():
 
 def test_one_solver_judges_uniqueness_per_puzzle():
     """A solver reused over puzzles asks about each puzzle's own givens."""
-    from sudokit.logic.techniques.uniqueness import rectangles
+    from sudokit.engines.logic.techniques.uniqueness import rectangles
 
     solution = solve(Grid.parse(EASY)).solution
     v = solution.values
@@ -126,9 +126,9 @@ def test_the_same_puzzle_solves_the_same_way_twice():
 
 
 def test_the_solvers_search_options_are_in_force_while_its_finders_run(monkeypatch):
-    from sudokit.logic import options
-    from sudokit.logic.techniques import REGISTRY
-    from sudokit.logic.techniques.registry import Technique
+    from sudokit.engines.logic import options
+    from sudokit.engines.logic.techniques import REGISTRY
+    from sudokit.engines.logic.techniques.registry import Technique
 
     seen = []
 

@@ -13,11 +13,11 @@ import os
 import pytest
 from helpers import SINGLES, data_sample
 
-from sudokit.grid import Grid
-from sudokit.logic import LogicalSolver, Position
-from sudokit.logic.step import Step
-from sudokit.logic.techniques import REGISTRY
-from sudokit.search import solve
+from sudokit.model.grid import Grid
+from sudokit.engines.logic import LogicalSolver, Position
+from sudokit.engines.logic.step import Step
+from sudokit.engines.logic.techniques import REGISTRY
+from sudokit.engines.search import solve
 
 SLOW = os.environ.get("SUDOKIT_SLOW", "") not in ("", "0")
 

@@ -11,12 +11,12 @@ import pytest
 from helpers import data_sample
 from typer.testing import CliRunner
 
-from sudokit.cli.main import app
-from sudokit.grid import Grid
-from sudokit.logic import LogicalSolver
-from sudokit.logic.techniques import REGISTRY
-from sudokit.rating import SE_CHAINING
-from sudokit.web.models import StepModel
+from sudokit.adapters.cli.main import app
+from sudokit.model.grid import Grid
+from sudokit.engines.logic import LogicalSolver
+from sudokit.engines.logic.techniques import REGISTRY
+from sudokit.engines.rating import SE_CHAINING
+from sudokit.adapters.web.models import StepModel
 
 LINKED_FAMILIES = {"chains", "coloring", "single-digit"}
 PATTERN_FAMILIES = {"wings", "uniqueness"}

@@ -10,7 +10,7 @@ import pytest
 from helpers import (blank_position, cell_of, eliminations, names, steps, thinned_position,
                      top1465_positions)
 
-from sudokit.geometry import Geometry
+from sudokit.model.geometry import Geometry
 
 NOT_47 = "1235689"
 

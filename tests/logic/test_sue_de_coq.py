@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from helpers import blank_position, check_sound, eliminations, steps
 
-from sudokit.logic.options import listing_all
+from sudokit.engines.logic.options import listing_all
 
 
 def row_of_names(row: int, cols, digits) -> set[str]:

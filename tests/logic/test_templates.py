@@ -13,10 +13,10 @@ from helpers import (blank_position, cell_of, digit_picture, eliminations, names
                      thinned_position)
 from test_fish_franken import SOLVED, below_franken, sparse, wrong
 
-from sudokit.geometry import Geometry
-from sudokit.grid import Grid
-from sudokit.logic import Position
-from sudokit.logic.techniques.templates import digit_templates, untemplated
+from sudokit.model.geometry import Geometry
+from sudokit.model.grid import Grid
+from sudokit.engines.logic import Position
+from sudokit.engines.logic.techniques.templates import digit_templates, untemplated
 
 TEMPLATES = ["template-set", "template-delete"]
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from helpers import SINGLES, blank_position, cell_of, data_sample, found, only, position_from_rows
 
-from sudokit.grid import Grid
-from sudokit.logic import LogicalSolver, Position
-from sudokit.logic.techniques import REGISTRY
-from sudokit.logic.techniques.propagation import BASIC_SET
-from sudokit.logic.techniques.registry import TRIAL_FAMILIES
-from sudokit.logic.techniques.trial import leads_to_solution
-from sudokit.search import count_solutions, solve
+from sudokit.model.grid import Grid
+from sudokit.engines.logic import LogicalSolver, Position
+from sudokit.engines.logic.techniques import REGISTRY
+from sudokit.engines.logic.techniques.propagation import BASIC_SET
+from sudokit.engines.logic.techniques.registry import TRIAL_FAMILIES
+from sudokit.engines.logic.techniques.trial import leads_to_solution
+from sudokit.engines.search import count_solutions, solve
 
 TEST = REGISTRY["candidate-test"]
 RECURSIVE = REGISTRY["candidate-test-recursive"]

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 from helpers import blank_position, cell_of, found, position_from_rows
 
-from sudokit.geometry import Geometry
-from sudokit.logic import LogicalSolver
-from sudokit.logic.position import Position, bit
-from sudokit.logic.techniques import REGISTRY
-from sudokit.logic.techniques.uniqueness import rectangles
+from sudokit.model.geometry import Geometry
+from sudokit.engines.logic import LogicalSolver
+from sudokit.engines.logic.position import Position, bit
+from sudokit.engines.logic.techniques import REGISTRY
+from sudokit.engines.logic.techniques.uniqueness import rectangles
 
 UR1, UR2, UR3, UR4, UR5, UR6 = (REGISTRY[f"unique-rectangle-{i}"] for i in range(1, 7))
 HR = REGISTRY["hidden-rectangle"]
@@ -298,7 +298,7 @@ def test_uniqueness_techniques_off_unless_unique():
 
 
 def test_uniqueness_asked_of_the_givens(monkeypatch):
-    from sudokit.logic import solver as solver_module
+    from sudokit.engines.logic import solver as solver_module
 
     asked = []
     monkeypatch.setattr(solver_module.search, "is_unique", lambda grid: asked.append(grid) or False)

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 from helpers import blank_position, found, only
 
-from sudokit.logic import LogicalSolver, options
-from sudokit.logic.techniques import REGISTRY
+from sudokit.engines.logic import LogicalSolver, options
+from sudokit.engines.logic.techniques import REGISTRY
 
 UR1, UR2, UR3, UR4, UR5, UR6 = (REGISTRY[f"unique-rectangle-{i}"] for i in range(1, 7))
 HR = REGISTRY["hidden-rectangle"]

@@ -8,14 +8,14 @@ from __future__ import annotations
 import pytest
 from helpers import SINGLES, cell_of, names
 
-from sudokit.generate import generate_many
-from sudokit.geometry import Geometry
-from sudokit.grid import Grid
-from sudokit.logic import LogicalSolver, Position
-from sudokit.logic.position import bit
-from sudokit.logic.techniques import REGISTRY
-from sudokit.logic.techniques.uniqueness import rectangles
-from sudokit.search import solve
+from sudokit.engines.generate import generate_many
+from sudokit.model.geometry import Geometry
+from sudokit.model.grid import Grid
+from sudokit.engines.logic import LogicalSolver, Position
+from sudokit.engines.logic.position import bit
+from sudokit.engines.logic.techniques import REGISTRY
+from sudokit.engines.logic.techniques.uniqueness import rectangles
+from sudokit.engines.search import solve
 
 X = Geometry.of(9).with_variants("x")
 WINDOKU = Geometry.of(9).with_variants("windoku")
@@ -284,9 +284,9 @@ def test_the_default_solver_finishes_variant_puzzles_soundly(variant):
 @pytest.mark.parametrize("variant,level", [("x", "easy"), ("windoku", "medium"), ("jigsaw", "hard"),
                                            ("anti-king", "medium")])
 def test_variant_puzzles_generated_at_a_level_rate_in_its_band(variant, level):
-    from sudokit.generate import target_band
-    from sudokit.rating import rate
-    from sudokit.search import reference
+    from sudokit.engines.generate import target_band
+    from sudokit.engines.rating import rate
+    from sudokit.engines.search import reference
 
     (made,) = generate_many(1, 9, variant=variant, level=level, seed=5, time_limit=60)
     low, high = target_band(level, None)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from helpers import blank_position, check_sound, eliminations, names, steps
 
-from sudokit.logic.options import listing_all
+from sudokit.engines.logic.options import listing_all
 
 FAMILY = ["xy-wing", "xyz-wing", "wxyz-wing", "w-wing", "remote-pair"]
 

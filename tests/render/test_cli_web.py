@@ -16,10 +16,10 @@ from fastapi.testclient import TestClient
 from render_data import AIC_POSITION, EASY, HARD, digits, pdf_pages_text
 from typer.testing import CliRunner
 
-from sudokit.cli.main import app
-from sudokit.grid import Grid
-from sudokit.web.app import create_app
-from sudokit.web.pool import WorkerPool
+from sudokit.adapters.cli.main import app
+from sudokit.model.grid import Grid
+from sudokit.adapters.web.app import create_app
+from sudokit.adapters.web.pool import WorkerPool
 
 pytest.importorskip("reportlab")
 pytest.importorskip("PIL")

@@ -14,12 +14,13 @@ import pytest
 from typer.testing import CliRunner
 
 from killer_cases import unique_killer
-from sudokit import Geometry, Grid, render
-from sudokit.cli.main import app
-from sudokit.killer import cages_text
-from sudokit.logic import Position
-from sudokit.render.book import Entry, booklet_pages
-from sudokit.render.scene import Polyline, Text
+from sudokit import Geometry, Grid
+from sudokit.engines import render
+from sudokit.adapters.cli.main import app
+from sudokit.model.killer import cages_text
+from sudokit.engines.logic import Position
+from sudokit.engines.render.book import Entry, booklet_pages
+from sudokit.engines.render.scene import Polyline, Text
 
 NS = "{http://www.w3.org/2000/svg}"
 SIDE = 450
@@ -126,7 +127,7 @@ def sum_box(scene) -> tuple[float, float, float, float]:
 
 def test_a_pdf_page_shows_the_sum_where_the_scene_puts_it(killer):
     pytest.importorskip("reportlab")
-    from sudokit.render.pdfdraw import to_pdf
+    from sudokit.engines.render.pdfdraw import to_pdf
 
     grid = Grid.empty(killer)
     scene = render.scene(grid, size=SIDE)
@@ -137,7 +138,7 @@ def test_a_pdf_page_shows_the_sum_where_the_scene_puts_it(killer):
 
 def test_booklet_pages_draw_the_cages(killer):
     pytest.importorskip("reportlab")
-    from sudokit.render.pdfdraw import to_pdf
+    from sudokit.engines.render.pdfdraw import to_pdf
 
     other = unique_killer(9, 12)[0]
     pages = booklet_pages([Entry(Grid.empty(killer)), Entry(Grid.empty(other))], 2, False, "", "a4", "print")
@@ -159,7 +160,7 @@ def test_cli_render_and_print_draw_cages(killer, tmp_path):
     bad = runner.invoke(app, ["render", "." * 81, "--cages", "2 r1c1 r1c2", "-o", str(svg)])
     assert bad.exit_code != 0 and "never 2" in bad.output
     # a json puzzle carrying its cages prints as a booklet with them
-    from sudokit import formats
+    from sudokit.model import formats
 
     puzzle = tmp_path / "k.json"
     puzzle.write_text(formats.dumps(Grid.empty(killer), "json"))

@@ -8,8 +8,10 @@ import io
 import pytest
 from render_data import EASY, EXAMPLES, HARD, SIX, digits, pdf_pages_text
 
-from sudokit import render, search
-from sudokit.grid import Grid
+from sudokit.engines import render
+
+from sudokit.engines import search
+from sudokit.model.grid import Grid
 
 Image = pytest.importorskip("PIL.Image")
 pytest.importorskip("reportlab")
@@ -88,7 +90,7 @@ def test_single_picture_pdf_has_the_givens():
 
 
 def test_booklet_options_refused():
-    from sudokit.errors import SudokitError
+    from sudokit.model.errors import SudokitError
 
     with pytest.raises(SudokitError, match="1, 2, 4 or 6"):
         render.booklet([EASY], per_page=5)
@@ -97,7 +99,7 @@ def test_booklet_options_refused():
 
 
 def test_write_atomic_leaves_nothing_on_failure(tmp_path, monkeypatch):
-    from sudokit.errors import SudokitError
+    from sudokit.model.errors import SudokitError
 
     target = tmp_path / "out.png"
 

@@ -7,10 +7,10 @@ import xml.etree.ElementTree as ET
 import pytest
 from render_data import AIC_POSITION, EASY, EXAMPLES, HARD, SIX
 
-from sudokit import render
-from sudokit.grid import Grid
-from sudokit.logic import LogicalSolver, Position
-from sudokit.symbols import get_alphabet
+from sudokit.engines import render
+from sudokit.model.grid import Grid
+from sudokit.engines.logic import LogicalSolver, Position
+from sudokit.model.symbols import get_alphabet
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -108,7 +108,7 @@ def test_sets_by_role_and_forcing_branches():
 
 
 def test_bad_step_data_is_a_clear_error():
-    from sudokit.errors import SudokitError
+    from sudokit.model.errors import SudokitError
 
     with pytest.raises(SudokitError, match="outside the 9x9"):
         render.svg(HARD, step={"cells": [[10, 1]]})

@@ -8,9 +8,11 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from sudokit import Geometry, Grid, render
-from sudokit.render.styles import SCREEN
-from sudokit.variants import random_regions
+from sudokit import Geometry, Grid
+
+from sudokit.engines import render
+from sudokit.engines.render.styles import SCREEN
+from sudokit.model.variants import random_regions
 
 NS = "{http://www.w3.org/2000/svg}"
 

@@ -9,8 +9,8 @@ import pytest
 from conftest import NINE, draw_grid, np, png_bytes, tilt, turn, values_of
 from fastapi.testclient import TestClient
 
-from sudokit.web.app import create_app
-from sudokit.web.pool import WorkerPool
+from sudokit.adapters.web.app import create_app
+from sudokit.adapters.web.pool import WorkerPool
 
 
 @pytest.fixture(scope="module")

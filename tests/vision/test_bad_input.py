@@ -9,8 +9,8 @@ import time
 import pytest
 from conftest import NINE, cv2, draw_grid, np, png_bytes, values_of
 
-from sudokit.errors import SudokitError
-from sudokit.vision import GridNotFoundError, ImageError, VisionUnavailableError, read_image
+from sudokit.model.errors import SudokitError
+from sudokit.engines.vision import GridNotFoundError, ImageError, VisionUnavailableError, read_image
 
 
 def _jpeg(img, quality=90) -> bytes:
@@ -87,7 +87,7 @@ def test_fifty_megapixel_photo_is_shrunk_first():
 
 
 def test_declared_size_beyond_the_limit_is_refused_before_decoding():
-    from sudokit.vision import load
+    from sudokit.engines.vision import load
 
     data = bytearray(png_bytes(np.zeros((40, 40), np.uint8)))
     data[16:24] = (100_000).to_bytes(4, "big") + (100_000).to_bytes(4, "big")

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from conftest import SIX, draw_grid, tilt, turn, values_of
 
-from sudokit.vision import read_image
-from sudokit.vision.cells import box_shapes
+from sudokit.engines.vision import read_image
+from sudokit.engines.vision.cells import box_shapes
 
 
 def transposed(values, n):

@@ -10,7 +10,7 @@ import pytest
 from conftest import NINE, cv2, draw_grid, np, png_bytes, values_of
 from typer.testing import CliRunner
 
-from sudokit.cli.main import app
+from sudokit.adapters.cli.main import app
 
 runner = CliRunner()
 

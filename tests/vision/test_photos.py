@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from sudokit.vision import read_image
-from sudokit.vision.train import read_dat
+from sudokit.engines.vision import read_image
+from sudokit.engines.vision.train import read_dat
 
 # small and large phones, a sideways photo (1031), perspective and shadows
 NAMES = ["image1", "image1000", "image1031", "image10", "image1070"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from conftest import FOUR, NINE, SIX, draw_grid, png_bytes, sixteen, tilt, turn, values_of
 
-from sudokit.vision import read_image
+from sudokit.engines.vision import read_image
 
 CASES = {
     4: (lambda: values_of(FOUR), (0, 90)),

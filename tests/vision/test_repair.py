@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from conftest import NINE, draw_grid, values_of
 
-from sudokit.geometry import Geometry
-from sudokit.grid import Grid
-from sudokit.vision.api import read_gray
-from sudokit.vision.repair import repair
+from sudokit.model.geometry import Geometry
+from sudokit.model.grid import Grid
+from sudokit.engines.vision.api import read_gray
+from sudokit.engines.vision.repair import repair
 
 
 def _alternatives(values, doubtful):
@@ -66,7 +66,7 @@ class _Softened:
     """The shipped model, less sure of the ``k``-th glyph read: its best class keeps ``p``."""
 
     def __init__(self, k: int, p: float) -> None:
-        from sudokit.vision.classify import default_model
+        from sudokit.engines.vision.classify import default_model
 
         self.model, self.k, self.p = default_model(), k, p
 

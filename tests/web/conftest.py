@@ -72,7 +72,7 @@ def screenshots() -> Path:
 @pytest.fixture(scope="module")
 def pool():
     """A worker pool for a module's API tests: one slow lane and the reserved quick one."""
-    from sudokit.web.pool import WorkerPool
+    from sudokit.adapters.web.pool import WorkerPool
 
     p = WorkerPool(1)
     yield p
@@ -84,7 +84,7 @@ def client(pool):
     """The API of a module's tests through FastAPI's test client, on the module's pool."""
     from fastapi.testclient import TestClient
 
-    from sudokit.web.app import create_app
+    from sudokit.adapters.web.app import create_app
 
     with TestClient(create_app(pool=pool)) as c:
         yield c

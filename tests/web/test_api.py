@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from sudokit.grid import Grid
-from sudokit.logic import LogicalSolver, Position, hint, next_step
-from sudokit.search import solve as search_solve
-from sudokit.web.app import create_app
+from sudokit.model.grid import Grid
+from sudokit.engines.logic import LogicalSolver, Position, hint, next_step
+from sudokit.engines.search import solve as search_solve
+from sudokit.adapters.web.app import create_app
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "examples"
@@ -80,7 +80,7 @@ def test_every_response_closes_its_connection(client):
 
 
 def test_serve_accepts_only_local_host_names_on_a_loopback_address():
-    from sudokit.cli.serve import allowed_hosts
+    from sudokit.adapters.cli.serve import allowed_hosts
 
     assert {"127.0.0.1", "localhost"} <= set(allowed_hosts("127.0.0.1"))
     assert "evil.example" not in allowed_hosts("localhost")
@@ -160,7 +160,7 @@ def test_parse_keeps_pencil_mark_candidates(client):
     cell = next(c for c in pos.empty_cells() if len(grid.candidates_of(c)) >= 3)
     first = min(grid.candidates_of(cell))
     pos.eliminate(cell, first)
-    from sudokit import formats
+    from sudokit.model import formats
     text = formats.dumps_candidates(grid, pos.cands, "pencilmark")
     r = client.post("/api/parse", json={"text": text})
     assert r.status_code == 200, r.text
@@ -298,7 +298,7 @@ def test_export_as_line_and_grid(client):
 
 def test_rate_when_rating_is_installed(client):
     r = client.post("/api/rate", json={"puzzle": EASY})
-    if importlib.util.find_spec("sudokit.rating") is None:
+    if importlib.util.find_spec("sudokit.engines.rating") is None:
         assert r.status_code == 501 and "rating" in error_of(r)
         return
     assert r.status_code == 200, r.text
@@ -308,7 +308,7 @@ def test_rate_when_rating_is_installed(client):
 
 def test_generate_when_generation_is_installed(client):
     r = client.post("/api/generate", json={"size": 6, "seed": 7, "time_limit": 30})
-    if importlib.util.find_spec("sudokit.generate") is None:
+    if importlib.util.find_spec("sudokit.engines.generate") is None:
         assert r.status_code == 501 and "generat" in error_of(r)
         return
     assert r.status_code == 200, r.text
@@ -318,7 +318,7 @@ def test_generate_when_generation_is_installed(client):
 
 
 def test_generate_takes_a_score_range_a_technique_and_level_any(client):
-    from sudokit.rating import rate
+    from sudokit.engines.rating import rate
 
     r = client.post("/api/generate", json={"size": 9, "seed": 3, "score": [2.5, 4.5],
                                            "technique": "naked-pair", "time_limit": 60})
@@ -491,8 +491,8 @@ def test_steps_on_a_solved_grid_a_bad_puzzle_and_at_the_time_limit(client):
 
 
 def test_search_options_are_the_solvers_and_unknown_ones_are_refused(client):
-    from sudokit.logic.options import Options
-    from sudokit.web.models import SearchOptions
+    from sudokit.engines.logic.options import Options
+    from sudokit.adapters.web.models import SearchOptions
 
     assert list(SearchOptions.model_fields) == Options.names()
     r = client.post("/api/steps", json={"puzzle": EASY, "options": {"als_overlap": False}})

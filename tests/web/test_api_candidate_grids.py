@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from sudokit import formats
-from sudokit.grid import Grid
-from sudokit.logic import Position
-from sudokit.search import solve
+from sudokit.model import formats
+from sudokit.model.grid import Grid
+from sudokit.engines.logic import Position
+from sudokit.engines.search import solve
 
 PUZZLE = Grid.parse((Path(__file__).resolve().parents[2] / "examples" / "expressen.txt").read_text())
 

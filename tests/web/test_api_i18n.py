@@ -9,8 +9,8 @@ import re
 import pytest
 
 from sudokit.i18n import gettext
-from sudokit.logic import next_step
-from sudokit.logic.techniques import REGISTRY
+from sudokit.engines.logic import next_step
+from sudokit.engines.logic.techniques import REGISTRY
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 HARDER = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
@@ -145,7 +145,7 @@ def test_http_errors_follow_accept_language(client):
 def test_a_huge_body_is_refused_in_swedish(client):
     import json
 
-    from sudokit.web.limits import MAX_BODY
+    from sudokit.adapters.web.limits import MAX_BODY
 
     big = json.dumps({"puzzle": "." * (MAX_BODY + 10), "lang": "sv"}).encode()
     r = client.post("/api/solve", content=big,

@@ -11,7 +11,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from killer_cases import unique_killer
-from sudokit.killer import cage_fields, cages_text
+from sudokit.model.killer import cage_fields, cages_text
 
 SYMBOLS = "123456789"
 
@@ -174,8 +174,8 @@ def test_killer_without_cages_is_refused(client):
 def test_generate_makes_a_killer_with_its_cages(client):
     import json
 
-    from sudokit import formats
-    from sudokit.search import reference
+    from sudokit.model import formats
+    from sudokit.engines.search import reference
 
     r = client.post("/api/generate", json={"size": 6, "box": "2x3", "variants": ["killer"], "seed": 4})
     assert r.status_code == 200, r.text

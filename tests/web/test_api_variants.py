@@ -10,10 +10,10 @@ import re
 
 import pytest
 
-from sudokit.generate import generate
-from sudokit.geometry import Geometry
-from sudokit.grid import Grid
-from sudokit.search import count_solutions
+from sudokit.engines.generate import generate
+from sudokit.model.geometry import Geometry
+from sudokit.model.grid import Grid
+from sudokit.engines.search import count_solutions
 
 SIX = "1.....\n..3.5.\n.4....\n....2.\n.5.1..\n.....6"
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from pages import EASY, cell, open_page
 
-from sudokit.grid import Grid
-from sudokit.logic import LogicalSolver, Position, hint, next_step
-from sudokit.search import solve as search_solve
+from sudokit.model.grid import Grid
+from sudokit.engines.logic import LogicalSolver, Position, hint, next_step
+from sudokit.engines.search import solve as search_solve
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
@@ -276,7 +276,7 @@ def test_generate_or_a_clear_message(page, server_url):
     open_page(page, server_url)
     page.select_option("#gen-size", "6")
     page.click("#btn-generate")
-    if importlib.util.find_spec("sudokit.generate") is None:
+    if importlib.util.find_spec("sudokit.engines.generate") is None:
         page.wait_for_selector("#message:not([hidden])")
         assert "generation is not available" in page.inner_text("#message")
     else:

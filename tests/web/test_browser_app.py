@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from pages import DESKTOP, EASY, PHONE, cell, open_page, show_and_apply_a_listed_step
 
-from sudokit.grid import Grid
-from sudokit.logic import LogicalSolver, Position
-from sudokit.search import solve as search_solve
+from sudokit.model.grid import Grid
+from sudokit.engines.logic import LogicalSolver, Position
+from sudokit.engines.search import solve as search_solve
 
 expect = pytest.importorskip("playwright.sync_api").expect
 

@@ -69,8 +69,8 @@ def test_every_key_the_page_names_is_in_the_catalogue():
 def test_the_server_serves_the_catalogues():
     from fastapi.testclient import TestClient
 
-    from sudokit.web.app import create_app
-    from sudokit.web.pool import WorkerPool
+    from sudokit.adapters.web.app import create_app
+    from sudokit.adapters.web.pool import WorkerPool
 
     pool = WorkerPool(1)
     try:

@@ -15,7 +15,7 @@ import pytest
 from killer_cases import unique_killer
 from pages import DESKTOP, PHONE, cell
 
-from sudokit.killer import cage_fields, cages_text
+from sudokit.model.killer import cage_fields, cages_text
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
@@ -226,8 +226,8 @@ def killer16():
     import random
 
     from killer_cases import random_cages
-    from sudokit.geometry import Geometry
-    from sudokit.search import core
+    from sudokit.model.geometry import Geometry
+    from sudokit.engines.search import core
 
     g = Geometry.of(16)
     solution = core.random_solution(g, 4).values
@@ -237,7 +237,7 @@ def killer16():
 def test_text_of_cages_round_trips(killer):
     """What the tests above paste is the text form sudokit writes."""
     _, cages = killer
-    from sudokit.killer import parse_cages, read_cages
+    from sudokit.model.killer import parse_cages, read_cages
 
     parsed = parse_cages("\n".join(f"{t} {' '.join(c)}" for t, c in cages), 9)
     assert cages_text(parsed, 9) == cages_text(read_cages(cages, 9), 9)
@@ -246,8 +246,8 @@ def test_text_of_cages_round_trips(killer):
 def test_generate_a_killer_and_see_its_cages(page, server_url):
     from pages import open_page
 
-    from sudokit import formats
-    from sudokit.search import reference
+    from sudokit.model import formats
+    from sudokit.engines.search import reference
 
     open_page(page, server_url)
     page.select_option("#gen-size", "6")
@@ -263,9 +263,9 @@ def test_generate_a_killer_and_see_its_cages(page, server_url):
 
 
 def test_a_rule_of_45_step_shades_its_region_and_focuses_its_cages(page, server_url, killer, screenshots):
-    from sudokit.formats import parse
-    from sudokit.logic import Position
-    from sudokit.logic.solver import LogicalSolver
+    from sudokit.model.formats import parse
+    from sudokit.engines.logic import Position
+    from sudokit.engines.logic.solver import LogicalSolver
 
     text, _ = killer
     (grid,) = parse(text)

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from pages import DESKTOP, EASY, PHONE, open_page, show_and_apply_a_listed_step
 
-from sudokit.logic import LogicalSolver, Position
+from sudokit.engines.logic import LogicalSolver, Position
 
 expect = pytest.importorskip("playwright.sync_api").expect
 Image = pytest.importorskip("PIL.Image")

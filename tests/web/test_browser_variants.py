@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 from pages import DESKTOP, EASY, PHONE, cell, open_page
 
-from sudokit import search
-from sudokit.generate import generate
-from sudokit.geometry import Geometry
-from sudokit.grid import Grid
-from sudokit.variants import random_regions
+from sudokit.engines import search
+from sudokit.engines.generate import generate
+from sudokit.model.geometry import Geometry
+from sudokit.model.grid import Grid
+from sudokit.model.variants import random_regions
 
 expect = pytest.importorskip("playwright.sync_api").expect
 

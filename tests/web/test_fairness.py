@@ -1,5 +1,5 @@
 """Quick requests never wait behind slow ones; slow work is queued and bounded per client, and
-stops when its client hangs up or cancels it (the pool of :mod:`sudokit.web.pool`)."""
+stops when its client hangs up or cancels it (the pool of :mod:`sudokit.adapters.web.pool`)."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ import time
 import pytest
 from fastapi.testclient import TestClient
 
-from sudokit.web.app import create_app
-from sudokit.web.costs import is_slow
-from sudokit.web.pool import CANCEL_GRACE, WorkerPool
+from sudokit.adapters.web.app import create_app
+from sudokit.adapters.web.costs import is_slow
+from sudokit.adapters.web.pool import CANCEL_GRACE, WorkerPool
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 EMPTY_25 = "." * 625
@@ -264,7 +264,7 @@ def test_a_quick_request_that_runs_long_becomes_slow_work(monkeypatch):
     # a parse of 57 KB counts as quick; with a slice of 2 ms it is not, and while the one slow
     # lane is taken it waits with the slow work instead of holding the quick lane (the pool
     # looks every 2 ms here: the parse takes about 13 ms, less than the usual 50 ms look)
-    from sudokit.web import pool as pool_module
+    from sudokit.adapters.web import pool as pool_module
 
     monkeypatch.setattr(pool_module, "TICK", 0.002)
     short = WorkerPool(1, quick_slice=0.002)

@@ -10,9 +10,9 @@ import time
 import pytest
 from fastapi.testclient import TestClient
 
-from sudokit.web.app import create_app
-from sudokit.web.pool import WorkerPool
-from sudokit.web.worker import Worker
+from sudokit.adapters.web.app import create_app
+from sudokit.adapters.web.pool import WorkerPool
+from sudokit.adapters.web.worker import Worker
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 

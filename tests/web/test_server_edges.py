@@ -1,5 +1,5 @@
 """The server as it is started (issue 39): ``sudokit serve`` refuses an empty ``--host``; the app
-run by ``uvicorn --factory sudokit.web.app:app_from_env`` checks the Host header as ``sudokit
+run by ``uvicorn --factory sudokit.adapters.web.app:app_from_env`` checks the Host header as ``sudokit
 serve`` does; a request HTTP itself cannot read (a malformed Content-Length) gets a JSON 400."""
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ def test_serve_refuses_foreign_host_names_as_json(server_url):
 
 
 def test_app_from_env_checks_the_host_header(monkeypatch):
-    from sudokit.web.app import app_from_env
+    from sudokit.adapters.web.app import app_from_env
 
     monkeypatch.setenv("SUDOKIT_WEB_WORKERS", "1")
     monkeypatch.delenv("SUDOKIT_WEB_ALLOWED_HOSTS", raising=False)
@@ -109,8 +109,8 @@ def test_uvicorn_factory_refuses_foreign_hosts_and_answers_bad_requests_as_json(
     env = {**os.environ, "SUDOKIT_WEB_WORKERS": "1"}
     env.pop("SUDOKIT_WEB_ALLOWED_HOSTS", None)
     proc = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "--factory", "sudokit.web.app:app_from_env",
-         "--port", str(port), "--http", "sudokit.web.protocol:JsonErrorsH11Protocol"],
+        [sys.executable, "-m", "uvicorn", "--factory", "sudokit.adapters.web.app:app_from_env",
+         "--port", str(port), "--http", "sudokit.adapters.web.protocol:JsonErrorsH11Protocol"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=REPO)
     try:
         deadline = time.monotonic() + 30

@@ -1,0 +1,1 @@
+"""The adapters: the command line, the web app and the batch runners."""

@@ -1,0 +1,1 @@
+"""The engines: search, logic, rating, generation, vision and pictures. They import the model only."""

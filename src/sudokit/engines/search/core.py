@@ -1,0 +1,446 @@
+"""The compiled search core (``sudokit.engines.search._core``) behind a small Python API.
+
+- :func:`solve` / :func:`count_solutions` / :func:`is_unique`: one puzzle a call.
+- :func:`solve_many`: a whole batch (text, bytes or a list of lines) parsed and solved in C,
+  with the GIL released; the results come back as compact arrays (:class:`BatchResult`).
+- :func:`random_solution`: a random full grid, reproducible by seed.
+
+Methods: ``fast`` (the default: a bitboard solver for 9x9, a generic one with locked
+candidates and restarts for every other size), ``digits`` (the digit-at-a-time placement of
+the C# article, no propagation) and ``generic`` (the generic solver at every size, 9x9
+included; for tests). Every call takes a ``node_limit`` and a ``time_limit``; when one stops
+the search the result says so (``limit_reached``), it never hangs the caller.
+
+A candidate grid (``grid.candidates``, as a sukaku gives it) is searched with its missing
+candidates ruled out, by the generic solver whatever the method; a variant grid (extra houses,
+jigsaw regions, chess-move peers: :mod:`sudokit.model.variants`) by the variant search, from tables
+prepared once per geometry (:func:`prepared_variant`): bitboards up to 16x16, the generic
+variant search above.
+
+Every call runs under the budget in force (:func:`sudokit.engines.limits.limited`): its deadline caps
+``time_limit`` and its cancel token stops the search with :class:`CancelledError`. Ctrl-C
+raises :class:`KeyboardInterrupt` within a fraction of a second, in the middle of a search too.
+
+Statistics: ``nodes`` counts the states propagated (root included; for ``digits`` the digits
+placed), ``guesses`` the branch points (states where the search had to choose).
+"""
+
+from __future__ import annotations
+
+import array
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import accumulate
+
+from sudokit.engines import limits
+from sudokit.model.errors import SearchLimitError, SudokitError
+from sudokit.model.geometry import Geometry
+from sudokit.model.grid import Grid
+from sudokit.model.symbols import get_alphabet
+from sudokit.engines.search import _core
+from sudokit.engines.search.line_errors import worded
+from sudokit.engines.search.result import LIMIT, MULTIPLE, NO_SOLUTION, SOLVED, UNIQUE, SearchResult
+
+NAME = "fast"
+DIGITS = "digits"
+GENERIC = "generic"
+CORE_METHODS = (NAME, DIGITS, GENERIC)
+
+#: The limit used for "every solution" (``limit=None``).
+_ALL = 1 << 62
+
+INVALID = "invalid"
+#: Status code of the C layer -> status name (as in :attr:`SearchResult.status`).
+STATUS_NAMES = {
+    _core.STATUS_NONE: NO_SOLUTION,
+    _core.STATUS_UNIQUE: UNIQUE,
+    _core.STATUS_MULTIPLE: MULTIPLE,
+    _core.STATUS_LIMIT: LIMIT,
+    _core.STATUS_SOLVED: SOLVED,
+    _core.STATUS_INVALID: INVALID,
+}
+
+
+def _as_grid(puzzle: Grid | str, box=None) -> Grid:
+    return puzzle if isinstance(puzzle, Grid) else Grid.parse(puzzle, box=box)
+
+
+def _limit(limit: int | None) -> int:
+    if limit is None:
+        return _ALL
+    if limit < 1:
+        raise ValueError("limit must be at least 1 (or None for every solution)")
+    return limit
+
+
+def _budget(time_limit: float | None) -> dict:
+    """The time limit and cancel flag of a core call under the budget in force."""
+    return {"time_limit": limits.remaining(time_limit or None) or 0.0, "cancel": limits.core_cancel()}
+
+
+#: The largest killer grid the core searches (cages are searched on bitboards only).
+MAX_CAGE_SIZE = 16
+
+
+#: Geometries whose prepared tables are kept: above the 40 killers of the benchmark (each has its
+#: own cages, so a smaller cache re-prepared every one of them on each pass).
+PREPARED_CACHE_SIZE = 128
+
+
+@lru_cache(maxsize=PREPARED_CACHE_SIZE)
+def variant_tables(geometry: Geometry) -> tuple[bytes, ...] | None:
+    """A variant geometry's houses and peers as the core reads them (None for a classic one),
+    and its killer cages when it has some: per cage its sum, its size and its cells (the peers
+    are then those of the geometry without cages: the core makes a cage's cells peers)."""
+    if geometry.is_classic:
+        return None
+    if geometry.cages and geometry.size > MAX_CAGE_SIZE:
+        raise SudokitError(f"the compiled core takes killer cages on grids up to "
+                           f"{MAX_CAGE_SIZE}x{MAX_CAGE_SIZE}, not {geometry.size}x{geometry.size} "
+                           f"(the reference solver takes any size)")
+    if not geometry.cages:
+        return _peer_tables(geometry, geometry.peers)
+    # a killer's houses and peers are those of its geometry without cages, kept once (the
+    # generator makes a new killer geometry for every merge of two cages); the core makes
+    # the cells of a cage peers of each other itself
+    uncaged = _uncaged(geometry.box_rows, geometry.box_cols, geometry.variants, geometry.regions)
+    cages = array.array("H")
+    for cage in geometry.cages:
+        cages.extend((cage.total, len(cage.cells), *cage.cells))
+    return _uncaged_tables(uncaged) + (cages.tobytes(),)
+
+
+@lru_cache(maxsize=16)
+def _uncaged(box_rows: int, box_cols: int, variants: tuple, regions: tuple | None) -> Geometry:
+    return Geometry(box_rows, box_cols).with_variants(variants, regions)
+
+
+@lru_cache(maxsize=16)
+def _uncaged_tables(geometry: Geometry) -> tuple[bytes, bytes, bytes]:
+    return _peer_tables(geometry, geometry.peers)
+
+
+@lru_cache(maxsize=16)
+def _house_table(geometry: Geometry) -> bytes:
+    return array.array("H", [c for house in geometry.houses for c in house]).tobytes()
+
+
+def _peer_tables(geometry: Geometry, peers) -> tuple[bytes, bytes, bytes]:
+    """The houses of ``geometry`` and ``peers`` (per cell) as the core reads them."""
+    start = array.array("I", [0, *accumulate(len(ps) for ps in peers)])
+    flat = array.array("H", [p for ps in peers for p in ps])
+    return _house_table(geometry), start.tobytes(), flat.tobytes()
+
+
+@lru_cache(maxsize=PREPARED_CACHE_SIZE)
+def prepared_variant(geometry: Geometry, bitboards: bool = True):
+    """A variant geometry's tables checked and derived once in C, for many searches; None for a
+    classic geometry. Cached per geometry, PREPARED_CACHE_SIZE of them (jigsaw regions included;
+    a 64x64 one holds about a megabyte). The core searches grids up to 16x16 on bitboards;
+    ``bitboards=False`` keeps its generic variant search (for tests; it does not read cage sums,
+    so a killer geometry is refused there)."""
+    tables = variant_tables(geometry)
+    return None if tables is None else _core.variant(geometry.size, tables, bitboards=bitboards)
+
+
+def candidate_masks(grid: Grid) -> bytes | None:
+    """A candidate grid's masks as the core reads them (native 64-bit words), else None."""
+    return None if grid.candidates is None else array.array("Q", grid.candidates).tobytes()
+
+
+def _method(method: str) -> str:
+    if method not in CORE_METHODS:
+        raise SudokitError(f"unknown core method {method!r}; choose one of {', '.join(CORE_METHODS)}")
+    return method
+
+
+def solve(grid: Grid | str, limit: int | None = 1, node_limit: int | None = None,
+          time_limit: float | None = None, seed: int | None = None, *, method: str = NAME,
+          restarts: bool = True, keep: int | None = None) -> SearchResult:
+    """Search ``grid`` for up to ``limit`` solutions (``None``: all of them).
+
+    ``seed`` (an int) randomises the branching order reproducibly; ``None`` keeps the fixed
+    order. ``restarts`` lets the generic solver restart under a growing node budget when one
+    solution is asked for (large grids). ``keep`` bounds how many solutions are returned
+    (default: all that were found, up to ``limit``).
+    """
+    grid = _as_grid(grid)
+    geo = grid.geometry
+    lim = _limit(limit)
+    if keep is None:
+        keep = min(lim, 1 << 20)
+    start = time.perf_counter()
+    raw, count, complete, limit_reached, nodes, guesses = _core.solve(
+        bytes(grid.values), geo.box_rows, geo.box_cols, limit=lim, keep=keep,
+        node_limit=node_limit or 0, seed=seed, method=_method(method), restarts=restarts,
+        candidates=candidate_masks(grid), variant=prepared_variant(geo), **_budget(time_limit))
+    seconds = time.perf_counter() - start
+    nc = geo.ncells
+    solutions = [grid._with_solved_values(raw[i:i + nc]) for i in range(0, len(raw), nc)]
+    extra = {"count": count} if count != len(solutions) else {}
+    return SearchResult(puzzle=grid, solutions=solutions, complete=complete,
+                        limit_reached=limit_reached, nodes=nodes, guesses=guesses,
+                        seconds=seconds, method=method, extra=extra)
+
+
+def solve_digits(grid: Grid | str, limit: int | None = 1, node_limit: int | None = None,
+                 time_limit: float | None = None, seed: int | None = None, *,
+                 restarts: bool = True, keep: int | None = None) -> SearchResult:
+    """:func:`solve` with the ``digits`` method (the C# article's digit-at-a-time search)."""
+    return solve(grid, limit, node_limit, time_limit, seed, method=DIGITS, restarts=restarts,
+                 keep=keep)
+
+
+def count_solutions(grid: Grid | str, limit: int | None = 2, node_limit: int | None = None,
+                    time_limit: float | None = None, *, method: str = NAME) -> int:
+    """The number of solutions, counted up to ``limit`` (so ``limit`` means "at least").
+
+    Raises :class:`SearchLimitError` when a node or time limit stops the search first.
+    """
+    grid = _as_grid(grid)
+    geo = grid.geometry
+    lim = _limit(limit)
+    _, count, _, limit_reached, nodes, _ = _core.solve(
+        bytes(grid.values), geo.box_rows, geo.box_cols, limit=lim, keep=0,
+        node_limit=node_limit or 0, method=_method(method), candidates=candidate_masks(grid),
+        variant=prepared_variant(geo), **_budget(time_limit))
+    if limit_reached and count < lim:
+        raise SearchLimitError(
+            f"the {method} search stopped at its node or time limit after {nodes:,} nodes, "
+            f"with {count} solution(s) found")
+    return count
+
+
+def is_unique(grid: Grid | str, node_limit: int | None = None,
+              time_limit: float | None = None) -> bool:
+    """True if the puzzle has exactly one solution (raises :class:`SearchLimitError` when a
+    limit stops the search before it knows)."""
+    return count_solutions(grid, 2, node_limit, time_limit) == 1
+
+
+def random_solution(geometry: Geometry | int | str, seed: int) -> Grid:
+    """A random full grid of ``geometry`` (a Geometry, a size, or a box ``"RxC"``); the same
+    seed gives the same grid.
+
+    The grid comes from a search of the empty grid in a random order. Above 36x36 that search
+    can run long, so when it exceeds its node budget the grid is built instead from a valid
+    pattern shuffled at random (digits relabelled, rows within bands, bands, columns within
+    stacks and stacks permuted): valid and reproducible, from a smaller family of grids.
+    """
+    if isinstance(geometry, int):
+        geometry = Geometry.of(geometry)
+    elif isinstance(geometry, str):
+        from sudokit.model.geometry import parse_box
+
+        r, c = parse_box(geometry)
+        geometry = Geometry.of(r * c, (r, c))
+    result = solve(Grid.empty(geometry), 1, node_limit=_RANDOM_FILL_NODES, seed=seed)
+    if result.solution is not None:
+        return result.solution
+    if not geometry.is_classic:  # the pattern ignores a variant's rules: search longer instead
+        result = solve(Grid.empty(geometry), 1, node_limit=100 * _RANDOM_FILL_NODES, seed=seed)
+        if result.solution is not None:
+            return result.solution
+        why = "has no solution" if result.complete else "found no solution within its node limit"
+        raise SudokitError(f"an empty {geometry.size}x{geometry.size} {geometry.variant_name} grid {why}")
+    return _shuffled_pattern(geometry, seed)
+
+
+#: Node budget of the random search in :func:`random_solution` (a 36x36 needs about 2,000).
+_RANDOM_FILL_NODES = 30_000
+
+
+def _shuffled_pattern(geometry: Geometry, seed: int) -> Grid:
+    """The grid ``(bc * (r % br) + r // br + c) % n`` under random validity-keeping shuffles."""
+    import random
+
+    rng = random.Random(seed)
+    br, bc, n = geometry.box_rows, geometry.box_cols, geometry.size
+
+    def shuffled(groups: int, size: int) -> list[int]:
+        order = []
+        for g in rng.sample(range(groups), groups):
+            order += [g * size + i for i in rng.sample(range(size), size)]
+        return order
+
+    digits = rng.sample(range(1, n + 1), n)
+    rows, cols = shuffled(n // br, br), shuffled(n // bc, bc)
+    return Grid(geometry, [digits[(bc * (r % br) + r // br + c) % n] for r in rows for c in cols])
+
+
+# --- batches ------------------------------------------------------------------------------
+
+@lru_cache(maxsize=64)
+def decode_table(size: int, alphabet: str | None = None) -> bytes:
+    """The 256-byte table the C parser reads a line with: 0 blank, 1..N a value, 0xFE a
+    separator (space, tab), 0xFF anything else."""
+    table = bytearray(b"\xff" * 256)
+    for ch, value in get_alphabet(alphabet).decoder(size).items():
+        if ord(ch) < 128:
+            table[ord(ch)] = value
+    table[ord(" ")] = table[ord("\t")] = 0xFE
+    return bytes(table)
+
+
+def _first_line(data: str | bytes) -> str:
+    text = data[:1_000_000]
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            return stripped
+    raise SudokitError("no puzzle in the batch")
+
+
+def _geometry_of(data: str | bytes, box, alphabet) -> Geometry:
+    from sudokit.model.formats.line import parse_line
+    from sudokit.model.geometry import parse_box
+
+    try:
+        first = _first_line(data)
+    except SudokitError:
+        if box is None:
+            raise
+        rows, cols = parse_box(box) if isinstance(box, str) else box
+        return Geometry.of(rows * cols, (rows, cols))  # an empty batch of a known shape
+    return parse_line(first, box=box, alphabet=alphabet).geometry
+
+
+@dataclass
+class BatchResult:
+    """Results of :func:`solve_many`, kept in compact arrays (one entry per puzzle line).
+
+    ``status_codes`` holds the C status codes (see :data:`STATUS_NAMES`); ``counts``, ``nodes``
+    and ``guesses`` are ``array('q')``; ``raw_solutions`` the first solution of each puzzle,
+    one byte per cell (all zero when there is none). ``errors`` lists the lines that could not
+    be read: ``(index, line number, message)``.
+    """
+
+    geometry: Geometry
+    status_codes: bytes
+    counts: array.array
+    raw_solutions: bytes
+    nodes: array.array
+    guesses: array.array
+    errors: list[tuple[int, int, str]]
+    seconds: float
+    method: str
+    alphabet: str | None = None
+    _names: list[str] | None = field(default=None, repr=False)
+
+    def __len__(self) -> int:
+        return len(self.status_codes)
+
+    @property
+    def statuses(self) -> list[str]:
+        """Status name per puzzle (``unique``, ``multiple``, ..., ``invalid``)."""
+        if self._names is None:
+            self._names = [STATUS_NAMES[c] for c in self.status_codes]
+        return self._names
+
+    def status(self, i: int) -> str:
+        return STATUS_NAMES[self.status_codes[i]]
+
+    def tally(self) -> dict[str, int]:
+        """How many puzzles have each status."""
+        return {STATUS_NAMES[code]: self.status_codes.count(bytes([code]))
+                for code in sorted(STATUS_NAMES) if bytes([code]) in self.status_codes}
+
+    def solution_values(self, i: int) -> list[int] | None:
+        nc = self.geometry.ncells
+        values = self.raw_solutions[i * nc:(i + 1) * nc]
+        return list(values) if self.counts[i] else None
+
+    def solution(self, i: int) -> Grid | None:
+        values = self.solution_values(i)
+        return None if values is None else Grid(self.geometry, values, givens=[False] * len(values))
+
+    def solution_lines(self, alphabet: str | None = None, missing: str = "") -> list[str]:
+        """The first solution of each puzzle as a line (``missing`` when there is none)."""
+        a = get_alphabet(alphabet if alphabet is not None else self.alphabet)
+        table = bytes([0x2E]) + a.for_size(self.geometry.size).encode("ascii")
+        text = self.raw_solutions.translate(table.ljust(256, b"?")).decode("ascii")
+        nc = self.geometry.ncells
+        return [text[i * nc:(i + 1) * nc] if self.counts[i] else missing for i in range(len(self))]
+
+    @property
+    def total_nodes(self) -> int:
+        return sum(self.nodes)
+
+    @property
+    def total_guesses(self) -> int:
+        return sum(self.guesses)
+
+
+def _grid_lines(items: Sequence, alphabet: str | None) -> list:
+    """The lines of a batch's grids (other items kept): one byte translation a grid when
+    the alphabet's symbols are single ASCII characters, else each grid's ``to_line``."""
+    size = items[0].size
+    try:
+        symbols = "." + get_alphabet(alphabet).for_size(size)
+    except SudokitError:  # the alphabet is too small for the size: to_line writes what it can
+        symbols = ""
+    if len(symbols) != size + 1 or not symbols.isascii() or \
+            not all(isinstance(g, Grid) and g.size == size for g in items):
+        return [g.to_line(alphabet) if isinstance(g, Grid) else g for g in items]
+    table = bytes.maketrans(bytes(range(size + 1)), symbols.encode())
+    return [bytes(g.values).translate(table) for g in items]
+
+
+def solve_many(puzzles: str | bytes | bytearray | memoryview | Iterable[str | bytes | Grid], box=None,
+               limit: int | None = 1, node_limit: int | None = None, time_limit: float | None = None,
+               seed: int | None = None, *, method: str = NAME, alphabet: str | None = None,
+               restarts: bool = True, geometry: Geometry | None = None) -> BatchResult:
+    """Solve every puzzle of a batch in C: text or bytes with one puzzle a line (blank lines
+    and ``#`` comments are skipped, text after a grid is ignored), or a sequence of lines or
+    grids. All puzzles share one geometry: ``box`` (``"RxC"`` or a tuple), else the one the
+    first line implies; ``geometry`` gives it whole (a variant's: extra houses, jigsaw regions),
+    and grids bring their own (one for all of them). ``limit=2`` checks uniqueness; the node and
+    time limits apply to each puzzle, the budget in force to the whole batch (the puzzles it
+    stops, or never starts, get the status ``limit``). Lines that cannot be read get the status
+    ``invalid`` and an entry in ``errors``."""
+    if isinstance(puzzles, (str, bytes)):
+        data = puzzles
+    elif isinstance(puzzles, (bytearray, memoryview)):
+        data = bytes(puzzles)
+    else:
+        items: Sequence = puzzles if isinstance(puzzles, Sequence) else list(puzzles)
+        if items and isinstance(items[0], Grid):
+            if geometry is None and box is None:
+                geometry = items[0].geometry
+                if any(g.geometry is not geometry and g.geometry != geometry
+                       for g in items if isinstance(g, Grid)):
+                    raise SudokitError("solve_many takes puzzles of one geometry; these have "
+                                       "several (variants or jigsaw regions): solve them apart")
+            items = _grid_lines(items, alphabet)
+        if items and isinstance(items[0], bytes):
+            data = b"\n".join(items)
+        else:
+            data = "\n".join(items)
+    geo = geometry if geometry is not None else _geometry_of(data, box, alphabet)
+    start = time.perf_counter()
+    status, counts, sols, nodes, guesses, errors = _core.solve_many(
+        data, geo.box_rows, geo.box_cols, decode_table(geo.size, alphabet), limit=_limit(limit),
+        node_limit=node_limit or 0, seed=seed, method=_method(method), restarts=restarts,
+        time_limit=time_limit or 0.0, cancel=limits.core_cancel(), total_time_limit=limits.remaining(),
+        variant=prepared_variant(geo))
+    seconds = time.perf_counter() - start
+    errors = worded(errors, geo.size)
+
+    def q(raw: bytes) -> array.array:
+        a = array.array("q")
+        a.frombytes(raw)
+        return a
+
+    return BatchResult(geo, status, q(counts), sols, q(nodes), q(guesses), errors, seconds, method,
+                       alphabet)
+
+
+__all__ = [
+    "NAME", "DIGITS", "GENERIC", "solve", "solve_digits", "count_solutions", "is_unique",
+    "random_solution", "solve_many", "BatchResult", "decode_table", "STATUS_NAMES", "INVALID",
+    "variant_tables", "prepared_variant",
+]
