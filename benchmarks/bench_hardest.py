@@ -40,7 +40,7 @@ def run_list(name: str, puzzles: list[str], time_limit: float, with_rating: bool
     from sudokit.engines import search
     from sudokit.model.errors import SearchLimitError
     from sudokit.model.grid import Grid
-    from sudokit.engines.logic.position import Position
+    from sudokit.model.position import Position
     from sudokit.engines.logic.solver import LogicalSolver
     from sudokit.engines.logic.techniques import REGISTRY
     from sudokit.engines.logic.techniques.registry import TRIAL_FAMILIES

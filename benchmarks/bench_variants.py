@@ -41,7 +41,7 @@ import time
 from sudokit.engines.generate import generate, generate_many
 from sudokit.model.geometry import Geometry
 from sudokit.model.grid import Grid
-from sudokit.model.killer import Cage
+from sudokit.model.rules.killer import Cage
 from sudokit.engines.search import _core, core
 
 VARIANTS = ("x", "windoku", "anti-knight", "anti-king", "jigsaw", "x,windoku", "jigsaw,x")

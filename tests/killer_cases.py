@@ -7,7 +7,7 @@ import random
 
 from sudokit.model.geometry import Geometry
 from sudokit.model.grid import Grid
-from sudokit.model.killer import Cage
+from sudokit.model.rules.killer import Cage
 from sudokit.engines.search import core, reference
 
 

@@ -12,7 +12,7 @@ from sudokit.model.geometry import CACHED_GEOMETRIES, Geometry
 from sudokit.model.grid import Grid
 from sudokit.engines.logic import LogicalSolver, Position
 from sudokit.engines.search import solve
-from sudokit.model.variants import random_regions
+from sudokit.model.rules.jigsaw import random_regions
 
 #: Modules that need an optional extra or start a server when imported.
 SKIP = ("sudokit.engines.vision", "sudokit.adapters.batch.dask_backend", "sudokit.__main__")

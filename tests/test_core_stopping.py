@@ -65,7 +65,7 @@ def variant_empties() -> dict[str, Grid]:
     """Empty variant grids for each search of the variant core: counting never ends."""
     import random
 
-    from sudokit.model.variants import random_regions
+    from sudokit.model.rules.jigsaw import random_regions
 
     jigsaw = Geometry.of(16).with_variants(regions=random_regions(16, 4, 4, random.Random(1)))
     return {"9x9 x (bitboards)": Grid.empty(Geometry.of(9).with_variants("x")),

@@ -13,7 +13,7 @@ from sudokit import i18n
 from sudokit.adapters.cli.main import app
 from sudokit.model.errors import SudokitError
 from sudokit.model.geometry import Geometry
-from sudokit.model.killer import check_cages
+from sudokit.model.rules.killer import check_cages
 from sudokit.engines.search import core
 
 runner = CliRunner()

@@ -16,7 +16,7 @@ from sudokit.adapters.cli.main import app
 from sudokit.model.errors import SudokitError
 from sudokit.model.geometry import Geometry
 from sudokit.model.grid import Grid
-from sudokit.model.killer import Cage, cages_text, combinations, parse_cages, sum_range
+from sudokit.model.rules.killer import Cage, cages_text, combinations, parse_cages, sum_range
 from sudokit.engines.search import core, reference, solve
 
 from killer_cases import random_cages
@@ -304,7 +304,7 @@ def test_cage_pointing_locks_a_digit_the_cage_must_hold():
 
 
 def test_cage_subsets_naked_and_hidden():
-    from sudokit.engines.logic.position import bit
+    from sudokit.model.position import bit
 
     pos = _position("20 r1c1-r1c4")
     pos.cands[0] = pos.cands[1] = bit(1) | bit(2)

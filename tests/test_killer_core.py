@@ -15,9 +15,9 @@ from sudokit.engines import limits
 from sudokit.model.errors import CancelledError, SudokitError
 from sudokit.model.geometry import Geometry
 from sudokit.model.grid import Grid
-from sudokit.model.killer import Cage
+from sudokit.model.rules.killer import Cage
 from sudokit.engines.search import _core, core, reference, solve
-from sudokit.model.variants import random_regions
+from sudokit.model.rules.jigsaw import random_regions
 
 from killer_cases import random_cages
 

@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudokit import Geometry, Grid, InvalidPuzzleError, SearchLimitError
-from sudokit.engines.logic.position import Position, bit
+from sudokit.model import formats
+from sudokit.model.position import Position, bit
 from sudokit.engines.logic.step import Step
 from sudokit.engines.logic.techniques import CATALOGUE, REGISTRY
 from sudokit.engines.logic.techniques.registry import TRIAL_FAMILIES
@@ -76,7 +77,7 @@ def test_the_hardest_step_decides():
 
 
 def test_the_rating_path_can_be_checked_step_by_step():
-    grid = Grid.parse(EASY)
+    grid = formats.parse_one(EASY)
     solution = core.solve(grid).solution.values
     seen = []
     r = rate(grid, on_step=seen.append)
@@ -102,7 +103,7 @@ def test_a_solved_grid_rates_nothing_to_do():
 
 
 def test_input_kinds_agree():
-    grid = Grid.parse(EASY)
+    grid = formats.parse_one(EASY)
     by_text, by_grid, by_position = rate(EASY), rate(grid), rate(Position.from_grid(grid))
     assert by_text.to_dict() == by_grid.to_dict() == by_position.to_dict()
 

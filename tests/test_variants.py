@@ -11,7 +11,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from sudokit import Geometry, Grid
 from sudokit.model.errors import GeometryError
 from sudokit.engines.search import core, reference
-from sudokit.model.variants import parse_regions, parse_variants, random_regions
+from sudokit.model.rules.jigsaw import parse_regions, random_regions
+from sudokit.model.rules import parse_variants
 
 VARIANTS = ["x", "windoku", "anti-knight", "anti-king", "x,windoku", "x,anti-king", "windoku,anti-knight"]
 
@@ -329,7 +330,7 @@ def test_the_command_line_solves_an_x_puzzle_that_classic_rules_leave_open():
         pytest.skip("this puzzle happens to be unique without the diagonals")
     run = CliRunner().invoke(app, ["solve", puzzle.to_line(), "--variant", "x", "--to", "line"])
     assert run.exit_code == 0, run.output
-    solution = Grid(g, Grid.parse(run.stdout.strip()).values)
+    solution = Grid(g, formats.parse_one(run.stdout.strip()).values)
     assert solution.is_solved and all(p in (0, s) for p, s in zip(puzzle.values, solution.values))
     classic = CliRunner().invoke(app, ["solve", puzzle.to_line(), "--to", "line"])
     assert classic.exit_code == 4  # several solutions without the diagonals
@@ -342,7 +343,7 @@ def test_regions_come_from_the_option_or_a_file_and_json_keeps_them(tmp_path):
 
     from sudokit.model import formats
     from sudokit.adapters.cli.main import app
-    from sudokit.model.variants import region_label
+    from sudokit.model.rules.jigsaw import region_label
 
     regions = random_regions(9, 3, 3, random.Random(4))
     g = Geometry.of(9).with_variants(regions=regions)

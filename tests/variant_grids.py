@@ -9,7 +9,7 @@ import random
 from hypothesis import assume, strategies as st
 
 from sudokit import Geometry, Grid
-from sudokit.model.variants import random_regions
+from sudokit.model.rules.jigsaw import random_regions
 
 SHAPES = {4: [(2, 2)], 6: [(2, 3), (3, 2)], 8: [(2, 4), (4, 2)], 9: [(3, 3)],
           12: [(3, 4), (4, 3), (2, 6)], 16: [(4, 4), (2, 8)], 25: [(5, 5)]}

@@ -11,8 +11,9 @@ import pytest
 
 from sudokit.model.geometry import Geometry
 from sudokit.model.grid import Grid
+from sudokit.model import formats
 from sudokit.engines.logic import LogicalSolver
-from sudokit.engines.logic.position import Position, bit
+from sudokit.model.position import Position, bit
 from sudokit.engines.logic.techniques import REGISTRY
 from sudokit.engines.search import solve
 
@@ -64,7 +65,7 @@ def position_from_rows(rows: str | Iterable[str], box=None, cands: Mapping[str, 
     digits given (``{"r3c5": "47"}``). Cells named in ``placed`` are filled but not givens.
     """
     text = rows if isinstance(rows, str) else "".join(r.replace(" ", "") for r in rows)
-    grid = Grid.parse(text.replace(" ", ""), box=box)
+    grid = formats.parse_one(text.replace(" ", ""), box=box)
     g = grid.geometry
     givens = list(grid.givens)
     for name in placed:
@@ -181,7 +182,7 @@ def top1465_positions(count: int, seed: int = 11, shares: tuple[float, ...] = (0
     rng = random.Random(seed)
     singles = LogicalSolver(SINGLES, unique=False)
     for line in data_sample("top1465", count):
-        grid = Grid.parse(line)
+        grid = formats.parse_one(line)
         solution = solve(grid).solution.values
         stuck = singles.solve_path(grid).position
         for share in shares:
@@ -212,7 +213,7 @@ def stuck_positions(name: str, puzzles: int, per_puzzle: int, solver: LogicalSol
     set ``name``; to go on, the solution's digit is placed in a cell with fewest candidates
     (at most ``per_puzzle`` positions a puzzle)."""
     for line in data_sample(name, puzzles):
-        grid = Grid.parse(line)
+        grid = formats.parse_one(line)
         solution = solve(grid).solution.values
         pos = Position.from_grid(grid)
         taken = 0

@@ -15,7 +15,7 @@ from sudokit.model import formats
 from sudokit.model.geometry import Geometry
 from sudokit.model.grid import Grid
 from sudokit.engines.logic import LogicalSolver, Position
-from sudokit.engines.logic.position import bit
+from sudokit.model.position import bit
 from sudokit.engines.rating import rate
 from sudokit.engines.search import solve
 
@@ -35,7 +35,7 @@ def raw_candidate_grid(line: str, rng: random.Random) -> tuple[Grid, list[int]]:
     """A puzzle as a candidate grid nobody cleaned: each empty cell holds its solution's digit
     and a random share of the others (a filled peer's digit among them), some only the solution's
     digit (a single candidate, not filled)."""
-    grid = Grid.parse(line)
+    grid = formats.parse_one(line)
     solution = solve(grid).solution.values
     full = (1 << grid.size) - 1
     masks = []
@@ -50,7 +50,7 @@ def raw_candidate_grid(line: str, rng: random.Random) -> tuple[Grid, list[int]]:
 
 
 def test_a_sukaku_of_a_puzzle_is_solved_and_rated_as_the_puzzle_is():
-    grid = Grid.parse((EXAMPLES / "expressen.txt").read_text())
+    grid = formats.parse_one((EXAMPLES / "expressen.txt").read_text())
     (sukaku,) = formats.parse(formats.dumps(grid, "sukaku"), "sukaku")
     solution = solve(grid).solution.values
     plain, marked = LogicalSolver().solve_path(grid), LogicalSolver().solve_path(sukaku)

@@ -9,7 +9,8 @@ from helpers import cell_of, data_sample, mask_of, stuck_positions
 from sudokit.engines import search
 from sudokit.model.geometry import Geometry
 from sudokit.model.grid import Grid
-from sudokit.engines.logic.position import Position
+from sudokit.model import formats
+from sudokit.model.position import Position
 from sudokit.engines.logic.solver import LogicalSolver
 from sudokit.engines.logic.techniques import REGISTRY, default_order, dynamic_chains
 from sudokit.engines.logic.techniques.chaining import (Budget, BudgetExhausted, Engine, StaticGraph,
@@ -126,7 +127,7 @@ def test_a_search_stops_at_its_branch_budget():
 
 def _hardest(name: str, count: int):
     for line in data_sample(name, count):
-        grid_ = Grid.parse(line)
+        grid_ = formats.parse_one(line)
         yield Position.from_grid(grid_), search.solve(grid_).solution.values
 
 

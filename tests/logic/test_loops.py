@@ -11,11 +11,11 @@ from helpers import (blank_position, cell_of, cells, data_sample, eliminations, 
                      only, remove_wrong_candidates, steps, stuck_positions, thinned_position)
 
 from sudokit.model.geometry import Geometry
-from sudokit.model.grid import Grid
+from sudokit.model import formats
 from sudokit.engines.logic import LogicalSolver, Position, options
 from sudokit.engines.logic.inference import InferenceGraph, box_line_segments
 from sudokit.engines.logic.links import house_masks, peer_masks
-from sudokit.engines.logic.position import bit
+from sudokit.model.position import bit
 from sudokit.engines.logic.techniques import CATALOGUE, default_order, loops
 from sudokit.engines.search import solve
 
@@ -438,7 +438,7 @@ def test_finders_are_sound_on_forum_hardest(monkeypatch):
     basic = LogicalSolver([t for t in default_order() if CATALOGUE[t][1] < 6.6], unique=True)
     counts = dict.fromkeys(ALL, 0)
     for line in data_sample("forum_hardest_1106", 10):
-        grid = Grid.parse(line)
+        grid = formats.parse_one(line)
         solution = solve(grid).solution.values
         stuck = basic.solve_path(grid).position
         thinned = stuck.copy()
@@ -498,7 +498,7 @@ def _chain_positions(name: str, puzzles: int, most: int):
     below = CATALOGUE["locked-candidates-pointing"][1]
     taken = 0
     for line in data_sample(name, puzzles):
-        grid = Grid.parse(line)
+        grid = formats.parse_one(line)
         solution = solve(grid).solution.values
         pos = Position.from_grid(grid)
         while not pos.is_solved and taken < most:

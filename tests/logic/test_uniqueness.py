@@ -8,7 +8,7 @@ from helpers import blank_position, cell_of, found, position_from_rows
 
 from sudokit.model.geometry import Geometry
 from sudokit.engines.logic import LogicalSolver
-from sudokit.engines.logic.position import Position, bit
+from sudokit.model.position import Position, bit
 from sudokit.engines.logic.techniques import REGISTRY
 from sudokit.engines.logic.techniques.uniqueness import rectangles
 

@@ -12,7 +12,7 @@ from sudokit.engines.generate import generate_many
 from sudokit.model.geometry import Geometry
 from sudokit.model.grid import Grid
 from sudokit.engines.logic import LogicalSolver, Position
-from sudokit.engines.logic.position import bit
+from sudokit.model.position import bit
 from sudokit.engines.logic.techniques import REGISTRY
 from sudokit.engines.logic.techniques.uniqueness import rectangles
 from sudokit.engines.search import solve

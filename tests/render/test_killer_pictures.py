@@ -17,7 +17,7 @@ from killer_cases import unique_killer
 from sudokit import Geometry, Grid
 from sudokit.engines import render
 from sudokit.adapters.cli.main import app
-from sudokit.model.killer import cages_text
+from sudokit.model.rules.killer import cages_text
 from sudokit.engines.logic import Position
 from sudokit.engines.render.book import Entry, booklet_pages
 from sudokit.engines.render.scene import Polyline, Text

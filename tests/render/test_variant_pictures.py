@@ -12,7 +12,7 @@ from sudokit import Geometry, Grid
 
 from sudokit.engines import render
 from sudokit.engines.render.styles import SCREEN
-from sudokit.model.variants import random_regions
+from sudokit.model.rules.jigsaw import random_regions
 
 NS = "{http://www.w3.org/2000/svg}"
 

@@ -11,7 +11,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from killer_cases import unique_killer
-from sudokit.model.killer import cage_fields, cages_text
+from sudokit.model.rules.killer import cage_fields, cages_text
 
 SYMBOLS = "123456789"
 

@@ -15,7 +15,7 @@ import pytest
 from killer_cases import unique_killer
 from pages import DESKTOP, PHONE, cell
 
-from sudokit.model.killer import cage_fields, cages_text
+from sudokit.model.rules.killer import cage_fields, cages_text
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
@@ -237,7 +237,7 @@ def killer16():
 def test_text_of_cages_round_trips(killer):
     """What the tests above paste is the text form sudokit writes."""
     _, cages = killer
-    from sudokit.model.killer import parse_cages, read_cages
+    from sudokit.model.rules.killer import parse_cages, read_cages
 
     parsed = parse_cages("\n".join(f"{t} {' '.join(c)}" for t, c in cages), 9)
     assert cages_text(parsed, 9) == cages_text(read_cages(cages, 9), 9)

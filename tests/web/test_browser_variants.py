@@ -16,7 +16,8 @@ from sudokit.engines import search
 from sudokit.engines.generate import generate
 from sudokit.model.geometry import Geometry
 from sudokit.model.grid import Grid
-from sudokit.model.variants import random_regions
+from sudokit.model import formats
+from sudokit.model.rules.jigsaw import random_regions
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
@@ -54,7 +55,7 @@ def rules_of_page(page) -> dict:
 def diagonal_clash(puzzle: str) -> tuple[int, int, str]:
     """An empty cell of the main diagonal and a digit that clashes there only by X rules: it
     stands elsewhere on the diagonal, not in the cell's row, column or box."""
-    grid = Grid.parse(puzzle)
+    grid = formats.parse_one(puzzle)
     g = grid.geometry
     for i in range(9):
         c = i * 10
@@ -224,12 +225,12 @@ def test_generate_a_windoku_and_see_its_windows(page, server_url):
     assert page.locator(".cell.window").count() == 4 * 9
     expect(page.locator("#rule-windoku")).to_be_checked()
     givens = page.evaluate("window.sudokitPage.game().givensLine()")
-    grid = Grid.parse(givens).with_geometry(Geometry.of(9).with_variants("windoku"))
+    grid = formats.parse_one(givens).with_geometry(Geometry.of(9).with_variants("windoku"))
     assert search.count_solutions(grid, limit=2) == 1
 
 
 def test_a_hint_on_an_x_puzzle(page, server_url, x_puzzle):
-    solved = search.solve(Grid.parse(x_puzzle).with_geometry(Geometry.of(9).with_variants("x")),
+    solved = search.solve(formats.parse_one(x_puzzle).with_geometry(Geometry.of(9).with_variants("x")),
                           limit=1).solution.to_line()
     open_page(page, server_url, x_puzzle, extra="&r=x")
     page.click("#btn-hint")

@@ -40,7 +40,7 @@ from sudokit.engines import limits
 from sudokit.model.errors import SearchLimitError, SudokitError
 from sudokit.model.geometry import Geometry, parse_box
 from sudokit.i18n import tr
-from sudokit.model.variants import wants_jigsaw, wants_killer
+from sudokit.model.rules import wants_jigsaw, wants_killer
 from sudokit.model.grid import Grid
 
 SYMMETRIES = ("none", "180", "90", "mirror", "diagonal")
@@ -124,7 +124,7 @@ class Generated:
 
             doc["regions"] = to_object(self.puzzle)["regions"]
         if g.cages:
-            from sudokit.model.killer import cage_fields
+            from sudokit.model.rules.killer import cage_fields
 
             doc.update(cage_fields(g))
         if self.rating is not None:
@@ -182,7 +182,7 @@ def technique_off(tech: str, geometry: Geometry, jigsaw: bool = False,
     from sudokit.engines.logic.techniques import REGISTRY
     from sudokit.engines.logic.techniques.uniqueness import rectangles
     from sudokit.engines.rating import SE_CHAINING
-    from sudokit.model.variants import describe
+    from sudokit.model.rules import describe
 
     family = REGISTRY[tech].family
     cages = killer or geometry.cages is not None
@@ -675,10 +675,10 @@ KILLER_PROOF_NODES = 2_000
 def _one_killer(plain: Geometry, targets: tuple[_Target, ...], seed: int, clock: _Clock,
                 rate: bool, givens: int) -> Generated:
     """Killer puzzles from ``seed`` until one fits the target: a random solution, ``givens``
-    random givens, and cages cut over it (:func:`sudokit.model.killer.cut_cages`); with a level,
+    random givens, and cages cut over it (:func:`sudokit.model.rules.killer.cut_cages`); with a level,
     cages merge only while the logic still solves the puzzle within the band's top, and a
     puzzle below the band is drawn again."""
-    from sudokit.model.killer import cut_cages
+    from sudokit.model.rules.killer import cut_cages
     from sudokit.engines.rating import rate as rate_puzzle
     from sudokit.engines.search import core, reference
 
@@ -730,7 +730,7 @@ def _random_jigsaw(geometry: Geometry, rng: random.Random, clock: _Clock) -> tup
     """The geometry with random jigsaw regions and a random full grid of them (regions an
     empty grid does not fill quickly are drawn again)."""
     from sudokit.engines.search import core
-    from sudokit.model.variants import random_regions
+    from sudokit.model.rules.jigsaw import random_regions
 
     while True:
         if clock.expired():
@@ -788,10 +788,10 @@ def generate(size: int = 9, *, box=None, symmetry: str = "none", minimal: bool |
 
     ``variant`` (names, e.g. ``"x,anti-knight"``; ``jigsaw`` makes random connected regions
     per puzzle) and ``regions`` (fixed jigsaw regions) generate variant puzzles (see
-    :mod:`sudokit.model.variants`), rated and aimed at a level like classic ones. ``killer`` makes
+    :mod:`sudokit.model.rules`), rated and aimed at a level like classic ones. ``killer`` makes
     killer puzzles: random cages of 1-5 cells cut over a random solution until their sums alone
     (with ``givens`` random givens, default none) have one solution (see
-    :func:`sudokit.model.killer.cut_cages`).
+    :func:`sudokit.model.rules.killer.cut_cages`).
     """
     geometry, sym, minimal, targets = _settings(size, box, symmetry, minimal, level, score, technique,
                                                 variant, regions)

@@ -104,7 +104,7 @@ def fill_to_band(puzzle: Sequence[int], solution: Sequence[int], geometry: Geome
     band's bottom), cells near the steps scoring at least ``low`` are given last. The budget in
     force (:mod:`sudokit.engines.limits`) is checked between steps."""
     from sudokit.model.grid import Grid
-    from sudokit.engines.logic.position import Position
+    from sudokit.model.position import Position
     from sudokit.engines.rating import rating_solver
 
     values = list(puzzle)

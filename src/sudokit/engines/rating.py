@@ -433,7 +433,7 @@ def _trial_floor() -> float:
 
 def _position_of(puzzle):
     from sudokit.model.grid import Grid
-    from sudokit.engines.logic.position import Position
+    from sudokit.model.position import Position
 
     if isinstance(puzzle, Grid):
         puzzle.validate()

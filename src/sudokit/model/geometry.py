@@ -1,8 +1,10 @@
 """The shape of a Sudoku grid: size, box shape, houses and peers.
 
 A grid of side ``N = box_rows * box_cols`` has ``N*N`` cells, numbered row-major from 0.
-Houses are a generic list of cell tuples (rows, then columns, then boxes), and peers are
-derived from them, so a variant only has to add houses.
+Houses are a generic list of cell tuples (rows, then columns, then boxes, then the houses
+the rules add), and peers are derived from them and the peers the rules add: the geometry reads
+both from its :attr:`Geometry.rules` (:mod:`sudokit.model.rules`), so a new rule kind does not
+change it.
 """
 
 from __future__ import annotations
@@ -10,9 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
-from sudokit.model.errors import GeometryError, ParseError
 from sudokit.i18n import tr
+from sudokit.model import rules as rule_kinds
+from sudokit.model.errors import GeometryError, ParseError
 from sudokit.model.numbers import read_number
+from sudokit.model.rules.jigsaw import parse_regions, region_label
+from sudokit.model.rules.killer import check_cages, parse_cages
 
 MIN_SIZE = 4
 MAX_SIZE = 64
@@ -73,9 +78,10 @@ def _box_numbers(rows, cols, shown) -> tuple[int, int]:
 class Geometry:
     """A grid of ``box_rows x box_cols`` boxes; side ``size = box_rows * box_cols``.
 
-    A variant puzzle's geometry also carries its ``variants`` (``x``, ``windoku``,
-    ``anti-knight``, ``anti-king``: houses and peers they add, see :mod:`sudokit.model.variants`)
-    and its jigsaw ``regions`` (a region index per cell), which take the place of the boxes.
+    A variant puzzle's geometry also carries the data of its rules (:attr:`rules`): the
+    named ``variants`` (``x``, ``windoku``, ``anti-knight``, ``anti-king``), its jigsaw
+    ``regions`` (a region index per cell), which take the place of the boxes, and its killer
+    ``cages``.
     """
 
     box_rows: int
@@ -83,7 +89,7 @@ class Geometry:
     size: int = field(init=False)
     variants: tuple[str, ...] = ()
     regions: tuple[int, ...] | None = None
-    cages: tuple | None = None  # killer cages (sudokit.model.killer.Cage), in order of first cell
+    cages: tuple | None = None  # killer cages (sudokit.model.rules.killer.Cage), in order of first cell
 
     def __post_init__(self) -> None:
         if self.box_rows < 1 or self.box_cols < 1:
@@ -99,39 +105,31 @@ class Geometry:
             raise GeometryError(tr("box shape {rows}x{cols} is a line, not a box", rows=self.box_rows,
                                    cols=self.box_cols))
         object.__setattr__(self, "size", size)
-        if self.variants or self.regions is not None:
-            from sudokit.model import variants
-
-            object.__setattr__(self, "variants", variants.parse_variants(self.variants))
-            if self.regions is not None:  # numbered in order of first cell: one layout, one geometry
-                order: dict[int, int] = {}
-                regions = tuple(order.setdefault(r, len(order)) for r in self.regions)
-                object.__setattr__(self, "regions", regions)
-                variants.check_regions(self.regions, size)
-            variants.extra_houses(self.variants, size, self.box_rows, self.box_cols)  # checks them
-        if self.cages is not None:
-            from sudokit.model.killer import check_cages
-
+        if self.variants:
+            object.__setattr__(self, "variants", rule_kinds.parse_variants(self.variants))
+        if self.regions is not None:  # numbered in order of first cell: one layout, one geometry
+            order: dict[int, int] = {}
+            object.__setattr__(self, "regions",
+                               tuple(order.setdefault(r, len(order)) for r in self.regions))
+        for rule in rule_kinds.rules_of(self.variants, self.regions, None):
+            rule.check(self)
+        if self.cages is not None:  # in order of first cell: one set of cages, one geometry
             object.__setattr__(self, "cages", check_cages(self.cages, size) or None)
 
     def with_variants(self, names=(), regions=None) -> Geometry:
         """This geometry with the variants (names or ``"x,anti-knight"``) and jigsaw regions
         (a region index per cell, or their text of N*N symbols) added."""
-        from sudokit.model import variants
-
         if isinstance(regions, str):
-            regions = variants.parse_regions(regions, self.size)
-        names = tuple(self.variants) + variants.parse_variants(names)
+            regions = parse_regions(regions, self.size)
+        names = tuple(self.variants) + rule_kinds.parse_variants(names)
         regions = self.regions if regions is None else tuple(regions)
         if not names and regions is None and self.cages is None:
             return _cached(self.box_rows, self.box_cols)
         return Geometry(self.box_rows, self.box_cols, names, regions, self.cages)
 
     def with_cages(self, cages) -> Geometry:
-        """This geometry with killer cages added (:class:`sudokit.model.killer.Cage` items, or their
+        """This geometry with killer cages added (:class:`sudokit.model.rules.killer.Cage` items, or their
         text: ``SUM r1c1 r1c2 ...`` a line)."""
-        from sudokit.model.killer import parse_cages
-
         if isinstance(cages, str):
             cages = parse_cages(cages, self.size)
         return Geometry(self.box_rows, self.box_cols, self.variants, self.regions,
@@ -149,9 +147,13 @@ class Geometry:
     @property
     def variant_name(self) -> str:
         """``classic``, ``x``, ``jigsaw + anti-knight``, ``killer``, ..."""
-        from sudokit.model import variants
+        return rule_kinds.describe(self.variants, self.regions is not None, self.cages is not None)
 
-        return variants.describe(self.variants, self.regions is not None, self.cages is not None)
+    @cached_property
+    def rules(self) -> tuple[rule_kinds.Rule, ...]:
+        """The rules beyond rows, columns and boxes (:mod:`sudokit.model.rules`): the jigsaw's
+        regions, the named variants in order, the killer cages."""
+        return rule_kinds.rules_of(self.variants, self.regions, self.cages)
 
     @staticmethod
     def of(size: int, box: tuple[int, int] | str | None = None) -> Geometry:
@@ -230,12 +232,8 @@ class Geometry:
 
     @cached_property
     def extra_houses(self) -> tuple[tuple[tuple[int, ...], str], ...]:
-        """The houses a variant adds (diagonals, windows), each with its name."""
-        if not self.variants:
-            return ()
-        from sudokit.model import variants
-
-        return variants.extra_houses(self.variants, self.size, self.box_rows, self.box_cols)
+        """The houses the rules add (diagonals, windows), each with its name."""
+        return tuple(house for rule in self.rules for house in rule.houses(self))
 
     @cached_property
     def houses(self) -> tuple[tuple[int, ...], ...]:
@@ -249,8 +247,6 @@ class Geometry:
         if kind >= 3:
             return self.extra_houses[house - 3 * self.size][1]
         if kind == 2 and self.regions is not None:
-            from sudokit.model.variants import region_label
-
             return f"region {region_label(i)}"
         return f"{('row', 'column', 'box')[kind]} {i + 1}"
 
@@ -282,19 +278,14 @@ class Geometry:
 
     @cached_property
     def extra_peers(self) -> tuple[tuple[int, ...], ...] | None:
-        """For each cell, the peers a variant adds without a house (a chess move away with
+        """For each cell, the peers the rules add without a house (a chess move away with
         anti-knight and anti-king, the rest of its killer cage); None when there are none."""
-        chess = {"anti-knight", "anti-king"} & set(self.variants)
-        if not chess and not self.cages:
+        added = [p for rule in self.rules if (p := rule.peers(self)) is not None]
+        if not added:
             return None
-        from sudokit.model import variants
-
-        out = [set(p) for p in variants.extra_peers(self.variants, self.size)] if chess else \
-            [set() for _ in range(self.ncells)]
-        for cage in self.cages or ():
-            for c in cage.cells:
-                out[c].update(x for x in cage.cells if x != c)
-        return tuple(tuple(sorted(p)) for p in out)
+        if len(added) == 1:
+            return tuple(tuple(sorted(p)) for p in added[0])
+        return tuple(tuple(sorted(set().union(*cells))) for cells in zip(*added))
 
     @cached_property
     def cage_of(self) -> tuple | None:

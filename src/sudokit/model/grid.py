@@ -1,4 +1,8 @@
-"""A Sudoku grid: a geometry, the value of every cell (0 = empty) and which cells are givens."""
+"""A Sudoku grid: a geometry, the value of every cell (0 = empty) and which cells are givens.
+
+Text becomes a grid in :mod:`sudokit.model.formats` (``formats.parse_one(text)``), which
+imports this module; a grid is drawn by :mod:`sudokit.engines.render` (``render.svg(grid)``).
+"""
 
 from __future__ import annotations
 
@@ -66,14 +70,6 @@ class Grid:
     @classmethod
     def empty(cls, geometry: Geometry) -> Grid:
         return cls(geometry, [0] * geometry.ncells)
-
-    @classmethod
-    def parse(cls, text: str, fmt: str | None = None, box: tuple[int, int] | str | None = None,
-              alphabet: str | None = None) -> Grid:
-        """Read one puzzle from text in any supported format (auto-detected unless ``fmt``)."""
-        from sudokit.model import formats
-
-        return formats.parse_one(text, fmt=fmt, box=box, alphabet=alphabet)
 
     @classmethod
     def from_rows(cls, rows: Iterable[Iterable[int]], box: tuple[int, int] | str | None = None) -> Grid:
@@ -196,12 +192,6 @@ class Grid:
 
     def __hash__(self) -> int:
         return hash((self.geometry, tuple(self.values)))
-
-    def _repr_svg_(self) -> str:
-        """The grid as a picture in Jupyter (:mod:`sudokit.engines.render`)."""
-        from sudokit.engines.render import svg
-
-        return svg(self)
 
 
 def _checked_masks(geometry: Geometry, masks: Sequence[int]) -> list[int]:

@@ -8,7 +8,7 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fie
 
 from sudokit.model.geometry import parse_box
 from sudokit.i18n import check_language
-from sudokit.model.variants import parse_variants
+from sudokit.model.rules import parse_variants
 
 #: The most characters of text a request may carry in one field (the body cap comes first).
 MAX_TEXT = 4 * 1024 * 1024
@@ -292,6 +292,43 @@ class ParseResponse(BaseModel):
     format: str
     total: int = Field(description="Puzzles in the text (at most 200 are sent back)")
     puzzles: list[ParsedPuzzle]
+
+
+class HouseModel(BaseModel):
+    kind: str = Field(description=(
+        "row, column, box, region (a jigsaw's, in the boxes' place), diagonal, window, or the "
+        "kind of house a newer rule adds"))
+    name: str = Field(description=(
+        'How steps name the house (English): "row 3", "region C", "diagonal 1", "window 2"'))
+    label: str = Field(description='The name in the answer\'s language ("rad 3" in Swedish)')
+    cells: list[Cell]
+
+
+class BoardCageModel(BaseModel):
+    sum: int
+    cells: list[Cell] = Field(description="In reading order")
+    name: str = Field(description='How steps name the cage: "cage 15 (r1c1, r1c2)"')
+    label: str = Field(description='The name in the answer\'s language ("bur 15 (r1k1, r1k2)")')
+
+
+class RuleModel(BaseModel):
+    kind: str = Field(description="jigsaw, x, windoku, anti-knight, anti-king, killer, ...")
+    label: str = Field(description="The rule's name in the answer's language")
+    text: str = Field(description="What the rule says, one line in the answer's language")
+
+
+class BoardResponse(BaseModel):
+    size: int
+    box: list[int] = Field(description="[box rows, box columns]")
+    houses: list[HouseModel] = Field(description=(
+        "Every house: the rows, the columns, the boxes (or the jigsaw regions), then the "
+        "houses the rules add; a digit appears once in each"))
+    extra_peers: list[list[Cell]] = Field(description=(
+        "Pairs of cells that may not hold the same digit without sharing a house (a knight's "
+        "or king's move apart, two cells of a killer cage), each pair once"))
+    cages: list[BoardCageModel] = Field(description="The killer cages, in order of first cell")
+    rules: list[RuleModel] = Field(description=(
+        "The rules beyond rows, columns and boxes, in the model's order (none: classic)"))
 
 
 class SolveResponse(BaseModel):

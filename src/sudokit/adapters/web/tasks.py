@@ -26,8 +26,9 @@ from sudokit.engines.logic import LogicalSolver, Position
 from sudokit.engines.logic.options import Options
 from sudokit.engines.logic.hints import check as check_grid, hint as make_hint
 from sudokit.engines.logic.solver import givens_grid
-from sudokit.model.killer import cage_fields, read_cages
-from sudokit.model.variants import read_regions, variant_fields, wants_jigsaw, wants_killer
+from sudokit.model.rules.killer import cage_fields, read_cages
+from sudokit.model.rules.jigsaw import read_regions
+from sudokit.model.rules import variant_fields, wants_jigsaw, wants_killer
 
 log = logging.getLogger("sudokit.adapters.web")
 
@@ -471,11 +472,18 @@ def _optional(module: str, what: str):
                              f"({module} is missing)") from None
 
 
+def board(req: dict) -> dict:
+    """The board of the request's puzzle under its rules (:func:`.board.board_of`)."""
+    from sudokit.adapters.web.board import board_of
+
+    return board_of(position_of(req).geometry)
+
+
 TASKS: dict[str, Callable[[dict], dict]] = {
     "parse": parse, "solve": solve, "count": count, "step": step, "steps": steps,
     "round": round_, "hint": hint,
     "check": check, "export": export, "rate": rate, "generate": generate,
-    "read-image": read_image,
+    "read-image": read_image, "board": board,
 }
 
 

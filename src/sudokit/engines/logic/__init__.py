@@ -6,7 +6,7 @@ next step for a person who is stuck, ``check`` compares a user's grid with the s
 
 from sudokit.engines.logic.hints import CheckResult, Hint, check, hint
 from sudokit.engines.logic.options import Options
-from sudokit.engines.logic.position import Position
+from sudokit.model.position import Position
 from sudokit.engines.logic.solver import LogicalSolver, SolvePath, all_steps, manual_round, next_step, solve_path
 from sudokit.engines.logic.step import Link, Step
 from sudokit.engines.logic.techniques import CATALOGUE, REGISTRY, default_order

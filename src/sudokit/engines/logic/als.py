@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from sudokit.model.geometry import Geometry
 from sudokit.i18n.values import cell_name
 from sudokit.engines.logic.links import digit_cell_masks, house_masks, peer_masks
-from sudokit.engines.logic.position import Position
+from sudokit.model.position import Position
 
 MAX_ALS_CELLS = 6
 """Largest ALS enumerated (cells). Bigger sets are rare in useful patterns and their number

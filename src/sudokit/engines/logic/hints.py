@@ -9,7 +9,7 @@ from sudokit.model.errors import InvalidPuzzleError, SudokitError
 from sudokit.model.grid import Clash, Grid
 from sudokit.i18n import DEFAULT, get_language, gettext, language, tr
 from sudokit.i18n.values import Houses
-from sudokit.engines.logic.position import Position
+from sudokit.model.position import Position
 from sudokit.engines.logic.solver import LogicalSolver, solutions
 from sudokit.engines.logic.step import Step, cell_list
 

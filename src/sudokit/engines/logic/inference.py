@@ -29,7 +29,7 @@ from sudokit.i18n import msg
 from sudokit.i18n.values import cell_name
 from sudokit.engines.logic.als import als_index
 from sudokit.engines.logic.links import cells_of, digit_cell_masks, house_masks, peer_masks
-from sudokit.engines.logic.position import Position, digits_of
+from sudokit.model.position import Position, digits_of
 from sudokit.engines.logic.step import Candidate, Link
 
 

@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from sudokit.model.geometry import CACHED_GEOMETRIES, Geometry
 from sudokit.i18n.values import cell_name
-from sudokit.engines.logic.position import Position
+from sudokit.model.position import Position
 from sudokit.engines.logic.step import Candidate, Link
 
 # --- cell sets as bitmasks ----------------------------------------------------------------

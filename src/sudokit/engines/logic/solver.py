@@ -12,7 +12,7 @@ from sudokit.engines import search
 from sudokit.model.errors import CancelledError, SearchLimitError, SudokitError
 from sudokit.model.grid import Grid
 from sudokit.engines.logic.options import Options, listing_all, using
-from sudokit.engines.logic.position import Position
+from sudokit.model.position import Position
 from sudokit.engines.logic.step import Step
 from sudokit.engines.logic.techniques import REGISTRY, default_order
 from sudokit.engines.logic.techniques.registry import TRIAL_FAMILIES

@@ -7,14 +7,10 @@ from collections.abc import Iterable
 
 from sudokit.model.errors import SudokitError
 from sudokit.model.grid import Grid
+from sudokit.model.position import Position
 from sudokit.i18n import tr
+from sudokit.engines import search
 from sudokit.engines.render.board import Board
-
-
-def _position_class():
-    from sudokit.engines.logic.position import Position
-
-    return Position
 
 
 def _step_dict(step, geometry) -> dict | None:
@@ -32,8 +28,6 @@ def _solution_values(solution, grid: Grid) -> list[int] | None:
     if solution is None or solution is False:
         return None
     if solution is True:
-        from sudokit.engines import search
-
         puzzle = Grid(grid.geometry, [v if g else 0 for v, g in zip(grid.values, grid.givens)])
         found = search.solve(puzzle, limit=1)
         if not found.solutions:
@@ -80,7 +74,6 @@ def make_board(obj, *, candidates: bool | None = None, solution=None, step=None,
     default: when a step is drawn. ``solution``: True (solved here), a Grid or a list of
     values. ``step``: a :class:`~sudokit.engines.logic.Step` or its JSON dict. ``cells``: highlighted
     cell indices (0-based); ``marked``, ``eliminations``, ``placements``: (cell, digit) pairs."""
-    Position = _position_class()
     if isinstance(obj, str):
         obj = Position.parse(obj)
     if isinstance(obj, Position):

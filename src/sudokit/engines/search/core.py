@@ -13,7 +13,7 @@ the search the result says so (``limit_reached``), it never hangs the caller.
 
 A candidate grid (``grid.candidates``, as a sukaku gives it) is searched with its missing
 candidates ruled out, by the generic solver whatever the method; a variant grid (extra houses,
-jigsaw regions, chess-move peers: :mod:`sudokit.model.variants`) by the variant search, from tables
+jigsaw regions, chess-move peers: :mod:`sudokit.model.rules`) by the variant search, from tables
 prepared once per geometry (:func:`prepared_variant`): bitboards up to 16x16, the generic
 variant search above.
 
@@ -28,6 +28,7 @@ placed), ``guesses`` the branch points (states where the search had to choose).
 from __future__ import annotations
 
 import array
+import random
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -36,7 +37,9 @@ from itertools import accumulate
 
 from sudokit.engines import limits
 from sudokit.model.errors import SearchLimitError, SudokitError
-from sudokit.model.geometry import Geometry
+from sudokit.model import formats
+from sudokit.model.formats.line import parse_line
+from sudokit.model.geometry import Geometry, parse_box
 from sudokit.model.grid import Grid
 from sudokit.model.symbols import get_alphabet
 from sudokit.engines.search import _core
@@ -64,7 +67,7 @@ STATUS_NAMES = {
 
 
 def _as_grid(puzzle: Grid | str, box=None) -> Grid:
-    return puzzle if isinstance(puzzle, Grid) else Grid.parse(puzzle, box=box)
+    return puzzle if isinstance(puzzle, Grid) else formats.parse_one(puzzle, box=box)
 
 
 def _limit(limit: int | None) -> int:
@@ -232,8 +235,6 @@ def random_solution(geometry: Geometry | int | str, seed: int) -> Grid:
     if isinstance(geometry, int):
         geometry = Geometry.of(geometry)
     elif isinstance(geometry, str):
-        from sudokit.model.geometry import parse_box
-
         r, c = parse_box(geometry)
         geometry = Geometry.of(r * c, (r, c))
     result = solve(Grid.empty(geometry), 1, node_limit=_RANDOM_FILL_NODES, seed=seed)
@@ -254,8 +255,6 @@ _RANDOM_FILL_NODES = 30_000
 
 def _shuffled_pattern(geometry: Geometry, seed: int) -> Grid:
     """The grid ``(bc * (r % br) + r // br + c) % n`` under random validity-keeping shuffles."""
-    import random
-
     rng = random.Random(seed)
     br, bc, n = geometry.box_rows, geometry.box_cols, geometry.size
 
@@ -296,9 +295,6 @@ def _first_line(data: str | bytes) -> str:
 
 
 def _geometry_of(data: str | bytes, box, alphabet) -> Geometry:
-    from sudokit.model.formats.line import parse_line
-    from sudokit.model.geometry import parse_box
-
     try:
         first = _first_line(data)
     except SudokitError:

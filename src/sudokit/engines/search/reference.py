@@ -22,6 +22,7 @@ from functools import lru_cache
 from sudokit.model.errors import SearchLimitError
 from sudokit.model.geometry import CACHED_GEOMETRIES, Geometry
 from sudokit.model.grid import Grid
+from sudokit.model.rules.killer import combinations
 from sudokit.engines.search.result import SearchResult
 
 NAME = "reference"
@@ -44,8 +45,6 @@ class _Tables:
 
 @lru_cache(maxsize=CACHED_GEOMETRIES)
 def _tables(geometry: Geometry) -> _Tables:
-    from sudokit.model.killer import combinations
-
     n = geometry.size
     cages = tuple((c.cells, combinations(c.total, len(c.cells), n)) for c in geometry.cages or ())
     return _Tables(geometry.ncells, (1 << n) - 1, geometry.peers, geometry.houses,

@@ -10,7 +10,7 @@ from sudokit.model.errors import GeometryError, ParseError
 from sudokit.model.geometry import Geometry, default_box
 from sudokit.model.grid import Grid
 from sudokit.i18n import tr
-from sudokit.model.variants import extra_houses
+from sudokit.model.rules.windoku import Windows
 
 #: What the readers know, for the errors that refuse the rest.
 KNOWN = "diagonals (x), anti-knight, anti-king, jigsaw regions and windoku windows"
@@ -36,7 +36,7 @@ class Imported:
         """The grid with its killer cages (each must have a sum; errors name the cage)."""
         if not self.cages:
             return self.grid
-        from sudokit.model.killer import Cage as KillerCage
+        from sudokit.model.rules.killer import Cage as KillerCage
 
         n = self.grid.size
         unsummed = next((c for c in self.cages if c.total is None), None)
@@ -81,8 +81,7 @@ def _same_partition(a: list, b: list) -> bool:
 def windows(g: Geometry) -> set[frozenset[int]]:
     """The windoku windows of ``g``'s box shape (none for boxes that are not square)."""
     try:
-        return {frozenset(cells) for cells, _ in extra_houses(("windoku",), g.size, g.box_rows,
-                                                              g.box_cols)}
+        return {frozenset(cells) for cells, _ in Windows().houses(g)}
     except GeometryError:
         return set()
 

@@ -10,7 +10,7 @@ Links carry it compressed with lz-string (``compressToBase64``): ``https://f-puz
 :func:`read` takes a link, the bare compressed string or the raw JSON, one a line (or a JSON
 list). Both diagonals become ``x``, ``antiknight``/``antiking`` those variants, regions jigsaw
 regions, extra regions that are the windoku windows ``windoku``; killer cages (with sums) become
-the puzzle's cages (:mod:`sudokit.model.killer`; :func:`load` keeps them apart as
+the puzzle's cages (:mod:`sudokit.model.rules.killer`; :func:`load` keeps them apart as
 :attr:`Imported.cages`) and are written back; every
 other constraint is refused by name. Given digits are the givens; digits a solver entered
 (``value`` without ``given``) are filled cells that are not givens, as in the ``json`` format's

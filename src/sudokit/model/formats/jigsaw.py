@@ -20,7 +20,7 @@ from sudokit.model.errors import GeometryError, ParseError, SudokitError
 from sudokit.model.grid import Grid
 from sudokit.i18n import tr
 from sudokit.model.numbers import DIGITS
-from sudokit.model.variants import parse_regions
+from sudokit.model.rules.jigsaw import parse_regions
 from sudokit.model.formats._common import box_arg, content_lines, decoder, encode_values, grid_side, has_box, reads, symbol_error
 from sudokit.model.formats._imported import region_geometry
 

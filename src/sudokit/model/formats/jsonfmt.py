@@ -14,9 +14,9 @@ One puzzle is an object::
   (``"1569"``, ``""`` for none) or a list of integers; they become :attr:`Grid.candidates`
   (a filled cell's entry is ignored). The position JSON of the logical solver has this form.
 - ``variants``: optional, the variant's names (``["x", "anti-knight"]``; see
-  :mod:`sudokit.model.variants`); ``regions``: optional jigsaw regions, N*N symbols (equal symbols
+  :mod:`sudokit.model.rules`); ``regions``: optional jigsaw regions, N*N symbols (equal symbols
   form a region) or N*N region numbers (flat or N rows); ``cages``: optional killer cages,
-  ``[[sum, ["r1c1", "r1c2", ...]], ...]`` (see :mod:`sudokit.model.killer`).
+  ``[[sum, ["r1c1", "r1c2", ...]], ...]`` (see :mod:`sudokit.model.rules.killer`).
 - ``comment``: optional text. Other keys (``size``, ...) are ignored, except that ``size``
   must agree with the grid.
 
@@ -30,16 +30,26 @@ from __future__ import annotations
 
 import json
 
-from sudokit.model.errors import GeometryError, ParseError, SudokitError
-from sudokit.model.grid import Grid
 from sudokit.i18n import tr
 from sudokit.i18n.values import Cell
+from sudokit.model.errors import GeometryError, ParseError, SudokitError
+from sudokit.model.formats._common import (
+    box_arg,
+    candidate_masks,
+    decode_symbols,
+    encode_values,
+    geometry,
+    grid_side,
+    has_box,
+    optional_decoder,
+    reads,
+)
+from sudokit.model.grid import Grid
 from sudokit.model.numbers import read_number
+from sudokit.model.rules import variant_fields
+from sudokit.model.rules.jigsaw import read_regions
+from sudokit.model.rules.killer import cage_fields, read_cages
 from sudokit.model.symbols import get_alphabet
-from sudokit.model.killer import cage_fields, read_cages
-from sudokit.model.variants import read_regions, variant_fields
-from sudokit.model.formats._common import (box_arg, candidate_masks, decode_symbols, encode_values, geometry, grid_side,
-                      has_box, optional_decoder, reads)
 
 NAME = "json"
 EXTENSIONS = (".json",)
@@ -157,6 +167,17 @@ def _candidates(value, g, where: str, alphabet) -> list[int]:
             m |= 1 << (d - 1)
         masks.append(m)
     return masks
+
+
+def read_object(data: str | dict, box=None, alphabet=None) -> Grid:
+    """One puzzle object (or its JSON text), as :func:`read` reads each of a list."""
+    if isinstance(data, str):
+        grids = read(data, box, alphabet)
+        if len(grids) != 1:
+            raise ParseError(tr("{source} holds {n} puzzles; give one", n=len(grids),
+                                source=tr("the input")))
+        return grids[0]
+    return _puzzle(data, 1, box, alphabet)
 
 
 def read(text: str, box=None, alphabet=None) -> list[Grid]:

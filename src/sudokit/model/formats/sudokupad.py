@@ -12,7 +12,7 @@ without cells carry ``title: ...``, ``author: ...``, ``rules: ...``), ``underlay
 
 Read: givens, regions (boxes or jigsaw), both diagonals (``x``), extra regions that are the
 windoku windows with their shading, anti-knight and anti-king; killer cages (with sums) become
-the puzzle's cages (:mod:`sudokit.model.killer`; :func:`load` keeps them apart); any other shape is refused, since
+the puzzle's cages (:mod:`sudokit.model.rules.killer`; :func:`load` keeps them apart); any other shape is refused, since
 it draws a rule sudokit cannot check (rules written only in the rules text are not read). A short
 id (``sudokupad.app/abc123``) needs SudokuPad's server: refused, sudokit never goes online.
 :func:`write` makes an ``scl`` link.

@@ -5,7 +5,7 @@ Cell after cell in row-major order, N characters each: position ``k`` holds the 
 the grid (after a space) is kept as the comment.
 
 Candidates are bitmasks, bit ``d-1`` set when digit ``d`` is a candidate (the convention of
-:class:`sudokit.engines.logic.position.Position`). :func:`read` returns grids carrying their masks in
+:class:`sudokit.model.position.Position`). :func:`read` returns grids carrying their masks in
 :attr:`Grid.candidates`; a cell with exactly one candidate holds that digit (a solved cell or
 a given), every other cell is empty. :func:`write` writes a filled cell as its single digit and
 an empty cell as its candidates (every digit when the grid has none), so that reading it back

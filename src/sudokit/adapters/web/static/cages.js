@@ -1,4 +1,4 @@
-// Killer cages, as sudokit.model.killer defines them: a sum and its cells (0-based, ascending), read
+// Killer cages, as sudokit.model.rules.killer defines them: a sum and its cells (0-based, ascending), read
 // from text (SUM r1c1 r1c2 ..., ranges r1c1-r1c3) and checked with the server's words; each
 // cage's outline (dashed, a little inside its cells) and its sum drawn in an <svg>.
 

@@ -1,4 +1,4 @@
-// Variant rules, as sudokit.model.variants defines them: the houses X and Windoku add, the peers
+// Variant rules, as sudokit.model.rules defines them: the houses X and Windoku add, the peers
 // anti-knight and anti-king add, and jigsaw regions in the boxes' place (read from text,
 // checked, painted) and killer cages (cages.js). A variant is {names: canonical names in a
 // fixed order, regions: a region index per cell, or null for the boxes, cages: killer cages

@@ -22,7 +22,7 @@ from itertools import product
 from sudokit.i18n import msg
 from sudokit.i18n.values import Cell, Join
 from sudokit.engines.logic.links import cells_of, peer_masks
-from sudokit.engines.logic.position import Position, bit, digits_of
+from sudokit.model.position import Position, bit, digits_of
 from sudokit.engines.logic.step import Mark, cell_list, digit_list
 from sudokit.engines.logic.techniques.registry import REGISTRY, finder
 

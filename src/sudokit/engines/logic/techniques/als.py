@@ -30,7 +30,7 @@ from sudokit.i18n.values import Cell, Join, Lazy
 from sudokit.engines.logic import options
 from sudokit.engines.logic.als import ALS, ALSIndex, als_index, describe_als, full_als_index
 from sudokit.engines.logic.links import cells_of
-from sudokit.engines.logic.position import Position, digits_of
+from sudokit.model.position import Position, digits_of
 from sudokit.engines.logic.step import Link, Mark
 from sudokit.engines.logic.techniques.registry import REGISTRY, finder
 

@@ -37,7 +37,7 @@ from sudokit.model.errors import SearchLimitError
 from sudokit.model.geometry import CACHED_GEOMETRIES, Geometry
 from sudokit.engines.logic import _chaining
 from sudokit.engines.logic.links import cells_of
-from sudokit.engines.logic.position import Position
+from sudokit.model.position import Position
 from sudokit.engines.logic.techniques.propagation import SINGLES, Base, branch as propagate, tables
 
 #: Branches one step may run before it gives up (inner branches included).

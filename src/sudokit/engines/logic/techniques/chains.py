@@ -16,7 +16,7 @@ from sudokit.i18n import msg
 from sudokit.i18n.values import Lazy
 from sudokit.engines.logic import options
 from sudokit.engines.logic.links import LinkGraph, cells_of, chain_links, chain_text
-from sudokit.engines.logic.position import Position
+from sudokit.model.position import Position
 from sudokit.engines.logic.techniques.registry import REGISTRY, finder
 
 X_CHAIN_MAX_LINKS = 11

@@ -20,7 +20,7 @@ from __future__ import annotations
 from sudokit.i18n import msg
 from sudokit.i18n.values import Cell, Join
 from sudokit.engines.logic.links import LinkGraph, cells_of, mask_of
-from sudokit.engines.logic.position import Position
+from sudokit.model.position import Position
 from sudokit.engines.logic.step import Link, cell_list
 from sudokit.engines.logic.techniques.registry import REGISTRY, finder
 from sudokit.engines.logic.techniques.templates import untemplated

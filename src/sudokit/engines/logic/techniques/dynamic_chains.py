@@ -27,7 +27,7 @@ from collections.abc import Iterator
 
 from sudokit.i18n import msg
 from sudokit.i18n.values import Cell, House, Join, Rendered, cell_name
-from sudokit.engines.logic.position import Position
+from sudokit.model.position import Position
 from sudokit.engines.logic.step import Branch as StepBranch, Link, Step
 from sudokit.engines.logic.techniques import chaining
 from sudokit.engines.logic.techniques.chaining import NODE_LIMIT, Budget, BudgetExhausted, Engine, Hint, ancestors, base_difficulty

@@ -31,7 +31,7 @@ from sudokit.engines import limits
 from sudokit.model.geometry import CACHED_GEOMETRIES, Geometry
 from sudokit.engines.logic import options
 from sudokit.engines.logic.links import digit_cell_masks, house_masks, peer_masks, seen_by_all
-from sudokit.engines.logic.position import Position
+from sudokit.model.position import Position
 from sudokit.engines.logic.step import and_list, cell_list
 from sudokit.engines.logic.techniques.masks import digit_masks
 from sudokit.engines.logic.techniques.registry import REGISTRY, finder

@@ -27,7 +27,7 @@ from sudokit.engines import limits
 from sudokit.model.geometry import Geometry
 from sudokit.i18n import msg
 from sudokit.i18n.values import Cell, House, Join, Rendered, cell_name
-from sudokit.engines.logic.position import Position, digits_of
+from sudokit.model.position import Position, digits_of
 from sudokit.engines.logic.step import Branch, Link, Step
 from sudokit.engines.logic.techniques.propagation import CHAIN, NET, Analysis, Outcome, analysis, describe, tables
 from sudokit.engines.logic.techniques.registry import REGISTRY, finder

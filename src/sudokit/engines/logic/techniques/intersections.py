@@ -20,7 +20,7 @@ from itertools import combinations
 
 from sudokit.model.geometry import CACHED_GEOMETRIES, Geometry
 from sudokit.engines.logic.links import cells_of, digit_cell_masks, house_masks, seen_by_all
-from sudokit.engines.logic.position import Position, digits_of
+from sudokit.model.position import Position, digits_of
 from sudokit.engines.logic.step import cell_list, digit_list
 from sudokit.engines.logic.techniques.masks import digit_masks
 from sudokit.engines.logic.techniques.registry import REGISTRY, finder

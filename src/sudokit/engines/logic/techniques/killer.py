@@ -23,7 +23,7 @@ from sudokit.engines.logic import _sums
 from sudokit.i18n import N_, msg
 from sudokit.i18n.values import Cell, House, Join
 from sudokit.engines.logic.links import cells_of, peer_masks, seen_by_all
-from sudokit.engines.logic.position import Position, digits_of
+from sudokit.model.position import Position, digits_of
 from sudokit.engines.logic.step import Mark, and_list, cell_list, digit_list
 from sudokit.engines.logic.techniques.registry import REGISTRY, finder
 

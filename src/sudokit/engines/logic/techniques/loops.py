@@ -43,7 +43,7 @@ from sudokit.i18n import msgn
 from sudokit.i18n.values import Lazy
 from sudokit.engines.logic import options
 from sudokit.engines.logic.inference import InferenceGraph
-from sudokit.engines.logic.position import Position
+from sudokit.model.position import Position
 from sudokit.engines.logic.step import Candidate, Mark
 from sudokit.engines.logic.techniques.registry import REGISTRY, finder
 

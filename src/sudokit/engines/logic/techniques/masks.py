@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from sudokit.model.geometry import CACHED_GEOMETRIES, Geometry
-from sudokit.engines.logic.position import Position, digits_of
+from sudokit.model.position import Position, digits_of
 
 
 @dataclass(frozen=True)

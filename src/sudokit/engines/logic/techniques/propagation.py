@@ -32,7 +32,7 @@ from sudokit.model.geometry import CACHED_GEOMETRIES, Geometry
 from sudokit.model.grid import Grid
 from sudokit.i18n import N_, msg
 from sudokit.i18n.values import Cell, Cells, House
-from sudokit.engines.logic.position import Position
+from sudokit.model.position import Position
 from sudokit.engines.logic.techniques.killer import MAX_SUM_CELLS, TOO_MANY, _sums_of_45, sum_ways
 
 #: The techniques a net branch (and the one-step candidate test) propagates with: this module

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from sudokit.i18n import Message, gettext, msg
-from sudokit.engines.logic.position import Position
+from sudokit.model.position import Position
 from sudokit.engines.logic.step import Candidate, Link, Mark, Step, describe_result
 
 Finder = Callable[[Position], Iterator[Step]]

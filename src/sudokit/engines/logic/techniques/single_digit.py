@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from sudokit.i18n import msg
 from sudokit.i18n.values import Cell, House, Houses, Lazy
 from sudokit.engines.logic.links import LinkGraph, StrongLink, cell_chain_text, cells_of, mask_of
-from sudokit.engines.logic.position import Position
+from sudokit.model.position import Position
 from sudokit.engines.logic.step import Link, Step
 from sudokit.engines.logic.techniques.registry import REGISTRY, finder
 from sudokit.engines.logic.techniques.templates import untemplated

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from sudokit.i18n import msg
 from sudokit.i18n.values import Cell, House
-from sudokit.engines.logic.position import Position
+from sudokit.model.position import Position
 from sudokit.engines.logic.techniques.registry import REGISTRY, finder
 
 

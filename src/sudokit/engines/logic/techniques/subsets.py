@@ -15,7 +15,7 @@ from sudokit.i18n import msg
 from sudokit.i18n.values import House
 from collections.abc import Iterator
 
-from sudokit.engines.logic.position import Position, digits_of
+from sudokit.model.position import Position, digits_of
 from sudokit.engines.logic.step import cell_list, digit_list
 from sudokit.engines.logic.techniques.masks import digit_masks
 from sudokit.engines.logic.techniques.registry import REGISTRY, finder

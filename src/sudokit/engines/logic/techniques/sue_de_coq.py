@@ -31,7 +31,7 @@ from sudokit.i18n import msg
 from sudokit.i18n.values import Cell, House, Join
 from sudokit.engines.logic.links import cells_of
 from sudokit.engines.logic.options import listing
-from sudokit.engines.logic.position import Position, digits_of
+from sudokit.model.position import Position, digits_of
 from sudokit.engines.logic.techniques.registry import REGISTRY, finder
 
 MAX_SIDE_CELLS = 4

@@ -24,7 +24,7 @@ from sudokit.engines import limits
 from sudokit.model.geometry import CACHED_GEOMETRIES, Geometry
 from sudokit.i18n import msg, msgn
 from sudokit.engines.logic.links import mask_of, peer_masks
-from sudokit.engines.logic.position import Position
+from sudokit.model.position import Position
 from sudokit.engines.logic.step import cell_list
 from sudokit.engines.logic.techniques.registry import REGISTRY, finder
 

@@ -26,7 +26,7 @@ from sudokit.engines import search
 from sudokit.model.grid import Grid
 from sudokit.i18n import N_, msg, msgn
 from sudokit.i18n.values import Cell, Join, Rendered
-from sudokit.engines.logic.position import Position, digits_of
+from sudokit.model.position import Position, digits_of
 from sudokit.engines.logic.step import Step
 from sudokit.engines.logic.techniques.forcing import Result, branches, chain_text, search as forcing_search
 from sudokit.engines.logic.techniques.propagation import (CORE_NODES, NET, Analysis, Base, Outcome, analysis, branch, describe,

@@ -24,7 +24,7 @@ from sudokit.model.geometry import Geometry
 from sudokit.i18n import N_, Message, msg
 from sudokit.i18n.values import Cell, House
 from sudokit.engines.logic import options
-from sudokit.engines.logic.position import Position, bit, digits_of, popcount
+from sudokit.model.position import Position, bit, digits_of, popcount
 from sudokit.engines.logic.step import Step, and_list, cell_list, digit_list
 from sudokit.engines.logic.techniques.registry import REGISTRY, finder
 

@@ -21,7 +21,7 @@ from sudokit.i18n import msg
 from sudokit.i18n.values import Cell, House, Join
 from sudokit.engines.logic import options
 from sudokit.engines.logic.links import LinkGraph, cells_of, chain_links, mask_of
-from sudokit.engines.logic.position import Position, bit, digits_of
+from sudokit.model.position import Position, bit, digits_of
 from sudokit.engines.logic.step import Link, cell_list, digit_list
 from sudokit.engines.logic.techniques.registry import REGISTRY, finder
 

@@ -1,7 +1,7 @@
 """Killer Sudoku cages: groups of cells whose digits add up to a sum and never repeat.
 
 A :class:`Cage` is a sum and its cells (cell indices, ascending). A geometry carries its cages
-(:meth:`sudokit.model.geometry.Geometry.with_cages`); the cells of a cage are peers of each other. This
+(:meth:`sudokit.model.geometry.Geometry.with_cages`, as a :class:`Killer` rule); the cells of a cage are peers of each other. This
 module reads cages from text and JSON, checks them (errors name the cage), writes them, and knows
 which digit sets can make a sum (:func:`combinations`).
 
@@ -20,9 +20,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations as choose
 
-from sudokit.model.errors import GeometryError
 from sudokit.i18n import tr
+from sudokit.model.errors import GeometryError
 from sudokit.model.numbers import read_number
+from sudokit.model.rules.base import Rule
 
 
 @dataclass(frozen=True, order=True)
@@ -31,6 +32,33 @@ class Cage:
 
     total: int
     cells: tuple[int, ...]
+
+
+class Killer(Rule):
+    """Killer cages: the digits of each cage add up to its sum and never repeat, so the cells
+    of a cage are peers of each other."""
+
+    kind = "killer"
+    enforced_by = "sums"
+
+    def __init__(self, cages: tuple[Cage, ...]):
+        self.cages = cages
+
+    def check(self, geometry) -> None:
+        check_cages(self.cages, geometry.size)
+
+    def peers(self, geometry):
+        out: list[tuple[int, ...]] = [()] * geometry.ncells
+        for cage in self.cages:
+            for c in cage.cells:
+                out[c] = tuple(x for x in cage.cells if x != c)
+        return tuple(out)
+
+    def fields(self, geometry) -> dict:
+        return cage_fields(geometry)
+
+    def __repr__(self) -> str:
+        return f"Killer({self.cages!r})"
 
 
 _CELL = re.compile(r"[rR](\d{1,3})[cC](\d{1,3})")

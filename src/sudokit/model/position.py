@@ -9,14 +9,15 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator
 
-from sudokit.model.errors import ParseError, SudokitError
-from sudokit.model.geometry import Geometry, read_box
-from sudokit.model.grid import Grid
 from sudokit.i18n import tr
 from sudokit.i18n.values import Cell, House
+from sudokit.model.errors import ParseError, SudokitError
+from sudokit.model.formats import jsonfmt
+from sudokit.model.geometry import Geometry
+from sudokit.model.grid import Grid
+from sudokit.model.rules import variant_fields
+from sudokit.model.rules.killer import cage_fields
 from sudokit.model.symbols import get_alphabet
-from sudokit.model.killer import cage_fields, read_cages
-from sudokit.model.variants import read_regions, variant_fields
 
 
 def bit(digit: int) -> int:
@@ -76,12 +77,6 @@ class Position:
 
     def to_grid(self) -> Grid:
         return Grid(self.geometry, self.values, self.givens)
-
-    def _repr_svg_(self) -> str:
-        """The position with its candidates as a picture in Jupyter (:mod:`sudokit.engines.render`)."""
-        from sudokit.engines.render import svg
-
-        return svg(self, candidates=True)
 
     # --- changes ---------------------------------------------------------------------------
     def place(self, cell: int, digit: int) -> None:
@@ -177,54 +172,11 @@ class Position:
                            **variant_fields(self.geometry), **cage_fields(self.geometry)})
 
     @classmethod
-    def from_json(cls, text: str | dict) -> Position:
-        """Read the JSON of :meth:`to_json`; ``candidates`` may be omitted (then computed)."""
-        try:
-            data = json.loads(text) if isinstance(text, str) else text
-            box = read_box(data["box"])
-            values_s, givens_s = data.get("values", data.get("givens")), data.get("givens", "")
-        except (ValueError, KeyError, TypeError, RecursionError) as e:
-            raise ParseError(f"not a position JSON object: {e}") from None
-        if not isinstance(values_s, str) or box is None:
-            raise ParseError('a position needs "box": [R, C] and "values" or "givens" strings')
-        g = Geometry.of(box[0] * box[1], box)
-        if data.get("variants") or data.get("regions") is not None:
-            g = g.with_variants(data.get("variants") or (), read_regions(data.get("regions"), g.size))
-        if data.get("cages") is not None:
-            g = g.with_cages(read_cages(data["cages"], g.size))
-        table = get_alphabet(None).decoder(g.size)
-
-        def decode(s: str, field: str) -> list[int]:
-            if len(s) != g.ncells:
-                raise ParseError(f'"{field}" has {len(s)} cells, a {g.size}x{g.size} grid needs {g.ncells}')
-            out = []
-            for i, ch in enumerate(s):
-                if ch not in table:
-                    raise ParseError(f'"{field}": character {ch!r} at position {i + 1} is not a symbol',
-                                     column=i + 1, char=ch)
-                out.append(table[ch])
-            return out
-
-        values = decode(values_s, "values")
-        givens = [bool(v) for v in decode(givens_s, "givens")] if givens_s else [bool(v) for v in values]
-        grid = Grid(g, values, givens)
-        if "candidates" not in data:
-            return cls.from_grid(grid)
-        cl = data["candidates"]
-        if not isinstance(cl, list) or len(cl) != g.ncells:
-            raise ParseError(f'"candidates" must be a list of {g.ncells} strings')
-        masks = []
-        for i, s in enumerate(cl):
-            if not isinstance(s, str):
-                raise ParseError(f'"candidates"[{i}] is not a string')
-            m = 0
-            for ch in s:
-                d = table.get(ch)
-                if not d:
-                    raise ParseError(f'"candidates"[{i}] ({g.name(i)}): {ch!r} is not a digit', char=ch)
-                m |= bit(d)
-            masks.append(m)
-        return cls.from_candidates(grid, masks)
+    def from_json(cls, data: str | dict) -> Position:
+        """A position from the JSON of :meth:`to_json`, read as the JSON format reads every
+        puzzle object (:func:`sudokit.model.formats.jsonfmt.read_object`); ``candidates`` may
+        be omitted (then computed)."""
+        return cls.from_grid(jsonfmt.read_object(data))
 
     @classmethod
     def parse(cls, text: str, fmt: str | None = None, box=None, alphabet: str | None = None,

@@ -1,69 +1,35 @@
-"""Variants: the extra rules of a puzzle, as houses and peers its geometry adds.
-
-- ``x`` (alias ``diagonal``): both main diagonals are houses (any size).
-- ``windoku`` (alias ``hyper``): extra windows the size of a box, one cell in from the edge and
-  one apart (rows/columns 2-4 and 6-8 on 9x9); square boxes only.
-- ``anti-knight``, ``anti-king``: two cells a knight's / king's move apart are peers (no house).
-- Jigsaw: the boxes are replaced by ``regions``, N regions of N connected cells, written as N*N
-  symbols row by row, equal symbols forming a region.
-
-A :class:`~sudokit.model.geometry.Geometry` carries its variants and regions; this module defines
-them, reads them from text and checks them, with errors naming the problem.
-"""
+"""Jigsaw (irregular) Sudoku: the boxes are replaced by ``regions``, N regions of N connected
+cells, written as N*N symbols row by row, equal symbols forming a region (or, in JSON, N*N
+region numbers)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from sudokit.model.errors import GeometryError
 from sudokit.i18n import tr
+from sudokit.model.errors import GeometryError
 from sudokit.model.numbers import read_number
-
-#: Canonical names, in the order they are written.
-NAMES = ("x", "windoku", "anti-knight", "anti-king")
-ALIASES = {"diagonal": "x", "diagonals": "x", "hyper": "windoku", "antiknight": "anti-knight",
-           "antiking": "anti-king", "knight": "anti-knight", "king": "anti-king"}
-
-KNIGHT = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
-KING = ((1, 1), (1, -1), (-1, 1), (-1, -1), (0, 1), (1, 0), (0, -1), (-1, 0))
+from sudokit.model.rules.base import Rule
 
 
-def parse_variants(text: str | Iterable[str] | None) -> tuple[str, ...]:
-    """``"x,anti-knight"`` (or a list of names) as canonical names in a fixed order;
-    ``jigsaw`` and ``killer`` are accepted and left out (regions and cages say them)."""
-    if text is None:
-        return ()
-    items = text.split(",") if isinstance(text, str) else list(text)
-    names = set()
-    for item in items:
-        if not isinstance(item, str):
-            raise GeometryError(tr("a variant is a name, not {kind}", kind=type(item).__name__))
-        name = item.strip().lower().replace("_", "-")
-        if not name or name in ("classic", "jigsaw", "irregular", "killer"):
-            continue
-        name = ALIASES.get(name, name)
-        if name not in NAMES:
-            raise GeometryError(tr("unknown variant {name}; choose from {choices} (aliases: "
-                                   "{aliases})", name=repr(item.strip()), choices=", ".join(NAMES),
-                                   aliases=", ".join(sorted(ALIASES))))
-        names.add(name)
-    return tuple(n for n in NAMES if n in names)
+class Jigsaw(Rule):
+    """The regions (a region index per cell) that take the boxes' place."""
 
+    kind = "jigsaw"
+    aliases = ("irregular",)
+    enforced_by = "regions"
 
-def wants_killer(text: str | Iterable[str] | None) -> bool:
-    """True if the variant names ask for killer cages (``killer``)."""
-    if text is None:
-        return False
-    items = text.split(",") if isinstance(text, str) else list(text)
-    return any(isinstance(i, str) and i.strip().lower() == "killer" for i in items)
+    def __init__(self, regions: tuple[int, ...]):
+        self.regions = regions
 
+    def check(self, geometry) -> None:
+        check_regions(self.regions, geometry.size)
 
-def wants_jigsaw(text: str | Iterable[str] | None) -> bool:
-    """True if the variant names ask for jigsaw regions (``jigsaw`` or ``irregular``)."""
-    if text is None:
-        return False
-    items = text.split(",") if isinstance(text, str) else list(text)
-    return any(isinstance(i, str) and i.strip().lower() in ("jigsaw", "irregular") for i in items)
+    def fields(self, geometry) -> dict:
+        n, regions = geometry.size, self.regions
+        return {"regions": ("".join(region_label(r) for r in regions) if n <= 26
+                            else [list(regions[r * n:(r + 1) * n]) for r in range(n)])}
+
+    def __repr__(self) -> str:
+        return f"Jigsaw({self.regions!r})"
 
 
 def parse_regions(text: str, size: int) -> tuple[int, ...]:
@@ -134,59 +100,6 @@ def read_regions(value, n: int) -> str | tuple[int, ...] | None:
     numbers = [read_number(x, '"regions"', 0, 4096) for x in value]
     labels = {x: i for i, x in enumerate(dict.fromkeys(numbers))}
     return tuple(labels[x] for x in numbers)
-
-
-def variant_fields(geometry) -> dict:
-    """The ``variants`` (names) and ``regions`` (N*N symbols; rows of region numbers above
-    26 regions) of a geometry as the JSON formats write them; nothing for a classic one."""
-    out: dict = {}
-    n = geometry.size
-    if geometry.variants:
-        out["variants"] = list(geometry.variants)
-    if geometry.regions is not None:
-        regions = geometry.regions
-        out["regions"] = ("".join(region_label(r) for r in regions) if n <= 26
-                          else [list(regions[r * n:(r + 1) * n]) for r in range(n)])
-    return out
-
-
-def extra_houses(variants: tuple[str, ...], n: int, box_rows: int, box_cols: int
-                 ) -> tuple[tuple[tuple[int, ...], str], ...]:
-    """The houses the variants add, each with its name (``diagonal 1``, ``window 3``)."""
-    out: list[tuple[tuple[int, ...], str]] = []
-    if "x" in variants:
-        out.append((tuple(i * n + i for i in range(n)), "diagonal 1"))
-        out.append((tuple(i * n + (n - 1 - i) for i in range(n)), "diagonal 2"))
-    if "windoku" in variants:
-        if box_rows != box_cols:
-            raise GeometryError(tr("windoku needs square boxes; {rows}x{cols} boxes are not",
-                                   rows=box_rows, cols=box_cols))
-        b = box_rows
-        starts = range(1, n - b + 1, b + 1)
-        k = 0
-        for r0 in starts:
-            for c0 in starts:
-                k += 1
-                out.append((tuple((r0 + i) * n + c0 + j for i in range(b) for j in range(b)),
-                            f"window {k}"))
-    return tuple(out)
-
-
-def extra_peers(variants: tuple[str, ...], n: int) -> tuple[tuple[int, ...], ...]:
-    """For each cell, the cells a chess move away that the variants make its peers."""
-    moves = (KNIGHT if "anti-knight" in variants else ()) + (KING if "anti-king" in variants else ())
-    out = []
-    for cell in range(n * n):
-        r, c = divmod(cell, n)
-        out.append(tuple(sorted({(r + dr) * n + c + dc for dr, dc in moves
-                                 if 0 <= r + dr < n and 0 <= c + dc < n})))
-    return tuple(out)
-
-
-def describe(variants: tuple[str, ...], jigsaw: bool, killer: bool = False) -> str:
-    """``x + anti-knight``, ``jigsaw``, ``killer``, or ``classic``."""
-    parts = (["killer"] if killer else []) + (["jigsaw"] if jigsaw else []) + list(variants)
-    return " + ".join(parts) if parts else "classic"
 
 
 def random_regions(size: int, box_rows: int, box_cols: int, rng, swaps: int | None = None) -> tuple[int, ...]:
