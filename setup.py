@@ -10,7 +10,7 @@ from setuptools.command.build_ext import build_ext
 
 CSRC = "src/sudokit/engines/search/csrc"
 SOURCES = ["src/sudokit/engines/search/_core.c"] + [
-    f"{CSRC}/{name}" for name in ("sk_geom.c", "sk_bb9.c", "sk_generic.c", "sk_digits.c", "sk_variant.c", "sk_cages.c", "sk_vbb9.c", "sk_vbb16.c", "sk_vbbk9.c", "sk_vbbk16.c", "sk_xw9.c", "sk_carve.c")
+    f"{CSRC}/{name}" for name in ("sk_geom.c", "sk_bb9.c", "sk_generic.c", "sk_digits.c", "sk_variant.c", "sk_cages.c", "sk_vbb9.c", "sk_vbb16.c", "sk_vbbk9.c", "sk_vbbk16.c", "sk_xw9.c", "sk_carve.c", "sk_dispatch.c")
 ]
 
 
@@ -44,7 +44,7 @@ setup(
         Extension(
             "sudokit.engines.search._core",
             sources=SOURCES,
-            depends=[f"{CSRC}/sk_common.h", f"{CSRC}/sk_bb9_search.h", f"{CSRC}/sk_bb9_tables.h", f"{CSRC}/sk_vbb_impl.h", f"{CSRC}/sk_carve.h"],
+            depends=[f"{CSRC}/sk_common.h", f"{CSRC}/sk_bb9_search.h", f"{CSRC}/sk_bb9_tables.h", f"{CSRC}/sk_vbb_impl.h", f"{CSRC}/sk_carve.h", f"{CSRC}/sk_dispatch.h"],
         ),
         # the chaining engine's static closures (logic/techniques/chaining.py is the reference)
         Extension("sudokit.engines.logic._chaining", sources=["src/sudokit/engines/logic/_chaining.c"]),

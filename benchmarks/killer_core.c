@@ -8,7 +8,7 @@
  *
  *   python benchmarks/bench_variants.py --only killer --killers 200 --write-killers /tmp/k.txt
  *   cc -O3 -march=x86-64-v2 -Isrc/sudokit/engines/search/csrc -o /tmp/killer_core benchmarks/killer_core.c \
- *      src/sudokit/engines/search/csrc/sk_{geom,variant,cages,vbb9,vbb16,vbbk9,vbbk16,xw9,bb9}.c
+ *      src/sudokit/engines/search/csrc/sk_{geom,dispatch,variant,cages,vbb9,vbb16,vbbk9,vbbk16,xw9,bb9,generic,digits}.c
  *   /tmp/killer_core /tmp/k.txt [repeat [limit]]
  *
  * Under valgrind --tool=callgrind --toggle-collect=sk_vbbk9_solve it counts the search's
@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sk_common.h"
+#include "sk_dispatch.h"
 
 #define N 9
 #define CELLS (N * N)
@@ -103,7 +103,7 @@ int main(int argc, char **argv) {
         g->cage_start = start;
         g->cage_cells = cells;
         g->cage_sum = sums;
-        if (sk_vgeom_prepare(g, 1) != 0 || !g->bb) {
+        if (sk_vgeom_prepare(g, 1) != 0 || !(g->rules & SK_SUMS)) {
             fprintf(stderr, "cages not prepared: %s", line);
             return 1;
         }
@@ -126,7 +126,8 @@ int main(int argc, char **argv) {
             job.keep = 0;
             job.next_check = 1LL << 62; /* no limits, no polls */
             double t0 = sk_now();
-            geoms[i].bb_solve(geoms[i].bb, grid, &job);
+            sk_puzzle p = sk_tables_puzzle(&geoms[i], 0);
+            sk_solve(&p, SK_FAST, grid, &job);
             double t = sk_now() - t0;
             if (t < times[i]) times[i] = t;
             nodes[i] = job.nodes;

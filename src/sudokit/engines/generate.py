@@ -302,21 +302,18 @@ class _Clock:
 def _check(values: bytearray, geometry: Geometry, node_limit: int, clock: _Clock) -> int | None:
     """1 if the puzzle has one solution, 2 if more, 0 if none, None if the node budget ran
     out first. Raises :class:`_Expired` at the deadline."""
-    from sudokit.engines.search import _core
-    from sudokit.engines.search.core import prepared_variant
+    from sudokit.engines.search import core
 
-    _, count, complete, limit_reached, _, _ = _core.solve(
-        bytes(values), geometry.box_rows, geometry.box_cols, limit=2, keep=0,
-        node_limit=node_limit, time_limit=clock.remaining(), cancel=limits.core_cancel(),
-        variant=prepared_variant(geometry))
-    if count >= 2:
+    found = core.search(bytes(values), geometry, limit=2, keep=0, node_limit=node_limit,
+                        time_limit=clock.remaining())
+    if found.count >= 2:
         return 2
-    if limit_reached or not complete:
+    if found.limit_reached or not found.complete:
         if clock.expired():
             raise _Expired()
         limits.check()  # an outer deadline or a cancel
         return None
-    return count
+    return found.count
 
 
 def _check_removal(values: bytearray, geometry: Geometry, orbit, solution, node_limit: int,
@@ -328,22 +325,19 @@ def _check_removal(values: bytearray, geometry: Geometry, orbit, solution, node_
     a count to two, which must finish after finding the known solution."""
     if geometry.is_classic:  # the 9x9 classic core takes no candidates: count to two
         return _check(values, geometry, node_limit, clock)
-    from sudokit.engines.search import _core
-    from sudokit.engines.search.core import prepared_variant
+    from sudokit.engines.search import core
 
     full = (1 << geometry.size) - 1
     masks = array.array("Q", [full]) * geometry.ncells
     grid = bytes(values)
     for c in orbit:
         masks[c] = full & ~(1 << (solution[c] - 1))
-        _, count, complete, limit_reached, _, _ = _core.solve(
-            grid, geometry.box_rows, geometry.box_cols, limit=1, keep=0, node_limit=node_limit,
-            time_limit=clock.remaining(), cancel=limits.core_cancel(), restarts=False,
-            candidates=masks.tobytes(), variant=prepared_variant(geometry))
+        found = core.search(grid, geometry, limit=1, keep=0, node_limit=node_limit,
+                            time_limit=clock.remaining(), restarts=False, candidates=masks.tobytes())
         masks[c] = full
-        if count:
+        if found.count:
             return 2
-        if limit_reached or not complete:
+        if found.limit_reached or not found.complete:
             if clock.expired():
                 raise _Expired()
             limits.check()
@@ -371,26 +365,25 @@ def carve(solution: list[int], geometry: Geometry, symmetry: str, minimal: bool,
     """Remove givens from a full grid in random orbit order, keeping one solution. With
     ``minimal`` every orbit left is proved necessary, or None when that proof passes its budget
     for the ``tries``-th grid (:func:`_final_budget`). The loop runs in the core (one call,
-    :func:`sudokit.engines.search._core.carve`); ``rng`` seeds the orbits' random order, so a seed gives
+    :func:`sudokit.engines.search.core.carve`); ``rng`` seeds the orbits' random order, so a seed gives
     the same puzzle."""
     if not geometry.is_classic:
         return _carve_in_python(solution, geometry, symmetry, minimal, rng, clock)
-    from sudokit.engines.search import _core
+    from sudokit.engines.search import core
 
     cells, start = _orbit_tables(geometry, symmetry)
     per_proof, total = _final_budget(geometry.size, tries)
-    values, complete, undecided, _ = _core.carve(
-        bytes(solution), geometry.box_rows, geometry.box_cols, cells, start, rng.getrandbits(64),
-        node_limit=_budget(geometry.size), minimal=minimal,
-        time_limit=clock.remaining(), cancel=limits.core_cancel(),
-        final_node_limit=per_proof, final_total_nodes=total)
-    if not complete:
+    carved = core.carve(bytes(solution), geometry, cells, start, rng.getrandbits(64),
+                        node_limit=_budget(geometry.size), minimal=minimal,
+                        time_limit=clock.remaining(), final_node_limit=per_proof,
+                        final_total_nodes=total)
+    if not carved.complete:
         if not clock.expired():
             limits.check()  # an outer deadline: its own message
         raise _Expired()
-    if minimal and undecided:
+    if minimal and carved.undecided:
         return None
-    return bytearray(values)
+    return bytearray(carved.values)
 
 
 def _carve_in_python(solution: list[int], geometry: Geometry, symmetry: str, minimal: bool,

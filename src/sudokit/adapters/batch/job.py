@@ -2,7 +2,7 @@
 
 A :class:`Job` is a run of whole input lines (bytes, each ending in a newline) with where they
 come from and the grid shape of their file. :func:`run_job` reads the lines, hands every
-puzzle line to ``_core.solve_many`` in a single call, and returns the batch's output: bytes in
+puzzle line to :func:`sudokit.engines.search.core.solve_many` in a single call, and returns the batch's output: bytes in
 the requested record format, or :class:`~sudokit.adapters.batch.records.LineResult` objects. It runs
 in worker processes (or in the caller's process with one job), so everything it takes and
 returns pickles.
@@ -23,8 +23,7 @@ from sudokit.model.geometry import Geometry
 from sudokit.model.grid import Grid
 from sudokit.i18n import N_, gettext, language, tr
 from sudokit.engines import search
-from sudokit.engines.search import _core, core
-from sudokit.engines.search.line_errors import worded
+from sudokit.engines.search import core
 from sudokit.model.symbols import get_alphabet
 from sudokit.adapters.batch import records
 from sudokit.adapters.batch.records import (
@@ -33,14 +32,14 @@ from sudokit.adapters.batch.records import (
 
 #: C status code -> batch status (a unique puzzle is simply ``solved``; ``count`` says 1).
 _STATUS = {
-    _core.STATUS_NONE: NO_SOLUTION,
-    _core.STATUS_UNIQUE: SOLVED,
-    _core.STATUS_SOLVED: SOLVED,
-    _core.STATUS_MULTIPLE: MULTIPLE,
-    _core.STATUS_LIMIT: LIMIT,
-    _core.STATUS_INVALID: INVALID,
+    core.STATUS_NONE: NO_SOLUTION,
+    core.STATUS_UNIQUE: SOLVED,
+    core.STATUS_SOLVED: SOLVED,
+    core.STATUS_MULTIPLE: MULTIPLE,
+    core.STATUS_LIMIT: LIMIT,
+    core.STATUS_INVALID: INVALID,
 }
-_SOLVED_CODES = (_core.STATUS_UNIQUE, _core.STATUS_SOLVED)
+_SOLVED_CODES = (core.STATUS_UNIQUE, core.STATUS_SOLVED)
 
 LONG_LINE = N_("line too long to be a puzzle")
 
@@ -144,13 +143,11 @@ def _q(raw: bytes):
     return a
 
 
-def _solve_batch(data: bytes, geo: Geometry, opts: Options):
-    """One call of the core over every line of ``data``; the unreadable lines as (index, line
-    number, reason)."""
-    *results, errors = _core.solve_many(
-        data, geo.box_rows, geo.box_cols, core.decode_table(geo.size, opts.alphabet),
-        limit=opts.limit, node_limit=opts.node_limit or 0, time_limit=opts.time_limit or 0.0)
-    return (*results, worded(errors, geo.size))
+def _solve_batch(data: bytes, geo: Geometry, opts: Options) -> core.BatchResult:
+    """One call of the core over every line of ``data`` (its ``errors``: the unreadable lines
+    as (index, line number, reason))."""
+    return core.solve_many(data, geometry=geo, limit=opts.limit, node_limit=opts.node_limit,
+                           time_limit=opts.time_limit, alphabet=opts.alphabet)
 
 
 def _plain(data: bytes, n: int, nc: int) -> bool:
@@ -185,12 +182,13 @@ def _run_job(job: Job) -> JobOutput:
 def _run_plain(job: Job, geo: Geometry, n: int) -> JobOutput | None:
     """Fast path: each line is one grid, so the core's results line up with the lines."""
     opts = job.options
-    status, counts_raw, sols, _, _, errors = _solve_batch(job.data, geo, opts)
+    batch = _solve_batch(job.data, geo, opts)
+    status, counts, sols, errors = batch.status_codes, batch.counts, batch.raw_solutions, batch.errors
     if len(status) != n:  # a line the core skipped (blank after stripping): take the long way
         return None
     nc = geo.ncells
     table = _encode_table(geo.size, opts.alphabet)
-    solved = status.count(_core.STATUS_UNIQUE) + status.count(_core.STATUS_SOLVED)
+    solved = status.count(core.STATUS_UNIQUE) + status.count(core.STATUS_SOLVED)
     if opts.fmt == "line" and solved == n and not opts.rate:
         # Every line solved: the output is the solutions, one a line, built without a loop.
         out = bytearray(b"\n" * (n * (nc + 1)))
@@ -198,7 +196,6 @@ def _run_plain(job: Job, geo: Geometry, n: int) -> JobOutput | None:
         for k in range(nc):
             out[k::nc + 1] = text[k::nc]
         return JobOutput(bytes(out), n, Counter({SOLVED: n}))
-    counts = _q(counts_raw)
     puzzles = job.data.decode("utf-8", "surrogateescape").split("\n")
     puzzles.pop()
     return _finish(job, geo, puzzles, [""] * n, list(range(n)), [None] * n, status, counts, sols, errors)
@@ -239,14 +236,14 @@ def _run_general(job: Job, geo: Geometry | None) -> JobOutput:
             puzzle_rows.append(i)
     if geo is not None and puzzle_rows:
         data = "\n".join(grids[i] for i in puzzle_rows).encode("utf-8", "surrogateescape") + b"\n"
-        status, counts_raw, sols, _, _, errors = _solve_batch(data, geo, opts)
+        batch = _solve_batch(data, geo, opts)
+        status, counts, sols, errors = batch.status_codes, batch.counts, batch.raw_solutions, batch.errors
         if len(status) != len(puzzle_rows):
             raise RuntimeError("the core skipped a puzzle line")  # the strip rules disagree
-        counts = _q(counts_raw)
     else:
         status, counts, sols, errors = b"", _q(b""), b"", []
         if geo is None:  # no line of the file read as a puzzle yet: each line on its own
-            status = bytes([_core.STATUS_INVALID]) * len(puzzle_rows)
+            status = bytes([core.STATUS_INVALID]) * len(puzzle_rows)
             counts = _q(b"\0" * 8 * len(puzzle_rows))
             sols = b""
             errors = [(k, 0, "") for k in range(len(puzzle_rows))]

@@ -54,12 +54,12 @@
 
 #include "csrc/sk_carve.h"
 #include "csrc/sk_common.h"
+#include "csrc/sk_dispatch.h"
 
 void sk_bb9_init(void);
 const char *sk_bb9_path(void); /* the copy of the 9x9 search in use: "bmi2" or "portable" */
 
 enum { STATUS_NONE = 0, STATUS_UNIQUE = 1, STATUS_MULTIPLE = 2, STATUS_LIMIT = 3, STATUS_SOLVED = 4, STATUS_INVALID = 5 };
-enum { METHOD_FAST, METHOD_GENERIC, METHOD_DIGITS };
 
 #define DEFAULT_SEED 0x5DEECE66DULL
 #define SIGNAL_SECONDS 0.05 /* at most 20 GIL round trips a second for the signal handlers */
@@ -131,10 +131,11 @@ static PyObject *stopped_error(const Poll *p, long long nodes) {
     return NULL;
 }
 
-static int parse_method(const char *name, int *method) {
-    if (!strcmp(name, "fast")) *method = METHOD_FAST;
-    else if (!strcmp(name, "generic")) *method = METHOD_GENERIC;
-    else if (!strcmp(name, "digits")) *method = METHOD_DIGITS;
+/* A method's name as its bit in the solver table (sk_dispatch.h). */
+static int parse_method(const char *name, unsigned *method) {
+    if (!strcmp(name, "fast")) *method = SK_FAST;
+    else if (!strcmp(name, "generic")) *method = SK_GENERIC;
+    else if (!strcmp(name, "digits")) *method = SK_DIGITS;
     else {
         PyErr_Format(PyExc_ValueError, "unknown method '%.40s' (fast, generic or digits)", name);
         return -1;
@@ -219,12 +220,15 @@ static int parse_seed(PyObject *seed, sk_job *job) {
     return 0;
 }
 
-/* Run one search with the chosen method. geom may be NULL for the 9x9 fast path. */
-static int run(int method, const sk_geom *geom, const uint8_t *grid, sk_job *job) {
-    if (job->cands) return sk_generic_solve(geom, grid, job); /* the one solver that reads them */
-    if (method == METHOD_DIGITS) return sk_digits_solve(geom, grid, job);
-    if (method == METHOD_FAST && geom->br == 3 && geom->bc == 3) return sk_bb9_solve(grid, job);
-    return sk_generic_solve(geom, grid, job);
+/* The puzzle as the solver table reads it: the variant's tables, else the box geometry. */
+static sk_puzzle puzzle_of(const sk_geom *geom, const sk_vgeom *vgeom, int candidates) {
+    return vgeom ? sk_tables_puzzle(vgeom, candidates) : sk_box_puzzle(geom, candidates);
+}
+
+/* After a search that returned rc < 0: the error for it (always NULL). */
+static PyObject *search_error(int rc) {
+    if (rc == -2) return PyErr_Format(PyExc_RuntimeError, "no solver of the core searches these rules");
+    return PyErr_NoMemory();
 }
 
 static int status_of(const sk_job *job) {
@@ -236,7 +240,7 @@ static int status_of(const sk_job *job) {
 
 /* Read the common arguments: box, method, seed, limits. */
 static int common_args(PyObject *brobj, PyObject *bcobj, const char *method_name, PyObject *seed, PyObject *limit,
-                       PyObject *node_limit, PyObject *time_limit, long long *br, long long *bc, int *method,
+                       PyObject *node_limit, PyObject *time_limit, long long *br, long long *bc, unsigned *method,
                        sk_job *job) {
     long long lim = 1, nl;
     double tl;
@@ -474,7 +478,8 @@ static PyObject *core_solve(PyObject *self, PyObject *args, PyObject *kw) {
     PyObject *brobj, *bcobj, *limit = NULL, *keepobj = NULL, *node_limit = NULL, *time_limit = NULL, *seed = NULL;
     PyObject *cancelobj = NULL, *candsobj = NULL, *variantobj = NULL;
     const char *method_name = "fast";
-    int restarts = 1, method;
+    int restarts = 1;
+    unsigned method;
     long long br, bc, keep;
     VariantTables variant;
     const sk_vgeom *vgeom = NULL;
@@ -548,14 +553,15 @@ static PyObject *core_solve(PyObject *self, PyObject *args, PyObject *kw) {
     int rc;
     poll.tstate = PyEval_SaveThread();
     if (job.deadline > 0) job.deadline += sk_now();
-    rc = vgeom ? sk_variant_solve(vgeom, grid, &job) : run(method, geom, grid, &job);
+    sk_puzzle puzzle = puzzle_of(geom, vgeom, job.cands != NULL);
+    rc = sk_solve(&puzzle, method, grid, &job);
     PyEval_RestoreThread(poll.tstate);
     if (job.stopped) {
         stopped_error(&poll, job.nodes);
         goto out;
     }
     if (rc < 0) {
-        PyErr_NoMemory();
+        search_error(rc);
         goto out;
     }
     {
@@ -639,7 +645,8 @@ static PyObject *core_solve_many(PyObject *self, PyObject *args, PyObject *kw) {
     memset(&variant, 0, sizeof variant);
     Py_buffer dec, cancel;
     const char *method_name = "fast";
-    int restarts = 1, method;
+    int restarts = 1;
+    unsigned method;
     long long br, bc;
     double total;
     if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOy*|OOOOspOOO", kwlist, &data, &brobj, &bcobj, &dec, &limit,
@@ -745,6 +752,12 @@ static PyObject *core_solve_many(PyObject *self, PyObject *args, PyObject *kw) {
         PyErr_NoMemory();
         goto out;
     }
+    sk_puzzle puzzle = puzzle_of(geom, vgeom, 0);
+    const sk_solver *solver = sk_choose(&puzzle, method, sk_job_takes(&puzzle, &proto)); /* one for all */
+    if (!solver) {
+        search_error(-2);
+        goto out;
+    }
     long nbad = 0;
     int nomem = 0, stopped = 0;
     long long total_nodes = 0;
@@ -773,8 +786,7 @@ static PyObject *core_solve_many(PyObject *self, PyObject *args, PyObject *kw) {
             if (batch_end > 0 && (job.deadline <= 0 || batch_end < job.deadline)) job.deadline = batch_end;
             if (now >= job.deadline) job.aborted = 1; /* the batch's time is up: not started */
         }
-        if (!job.aborted && (vgeom ? sk_variant_solve(vgeom, grid, &job) : run(method, geom, grid, &job)) < 0)
-            nomem = 1;
+        if (!job.aborted && sk_run(solver, &puzzle, grid, &job) < 0) nomem = 1;
         total_nodes += job.nodes;
         if (job.stopped) {
             stopped = 1;
@@ -945,8 +957,7 @@ static PyObject *core_carve(PyObject *self, PyObject *args, PyObject *kw) {
     sk_carve_job job;
     memset(&job, 0, sizeof job);
     job.n = (int)n;
-    job.geom = geom;
-    job.vgeom = vgeom;
+    job.puzzle = puzzle_of(geom, vgeom, 0);
     job.solution = solution;
     job.cells = cells;
     job.start = start;
@@ -965,7 +976,7 @@ static PyObject *core_carve(PyObject *self, PyObject *args, PyObject *kw) {
     if (job.stopped)
         stopped_error(&poll, job.nodes);
     else if (rc < 0)
-        PyErr_NoMemory();
+        search_error(rc);
     else
         result = Py_BuildValue("(y#NiL)", (const char *)values, (Py_ssize_t)nc, PyBool_FromLong(!job.aborted),
                                job.undecided, job.nodes);
@@ -981,6 +992,84 @@ out:
     return result;
 }
 
+/* ---- the solver table, as Python sees it ------------------------------------------------ */
+
+static PyObject *core_solver(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *kwlist[] = {"box_rows", "box_cols", "method", "seed", "candidates", "variant", "masks", "prefer", NULL};
+    PyObject *brobj, *bcobj, *seed = NULL, *variantobj = NULL, *result = NULL;
+    const char *method_name = "fast";
+    int candidates = 0, masks = 0, prefer = 0;
+    (void)self;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|sOpOpp", kwlist, &brobj, &bcobj, &method_name, &seed, &candidates,
+                                     &variantobj, &masks, &prefer))
+        return NULL;
+    long long br, bc;
+    unsigned method;
+    sk_job job;
+    memset(&job, 0, sizeof job);
+    VariantTables variant;
+    const sk_vgeom *vgeom = NULL;
+    sk_geom *geom = NULL;
+    memset(&variant, 0, sizeof variant);
+    if (int_arg(brobj, "box_rows", &br) < 0 || int_arg(bcobj, "box_cols", &bc) < 0 || check_box(br, bc) < 0 ||
+        parse_method(method_name, &method) < 0 || parse_seed(seed, &job) < 0 ||
+        variant_arg(variantobj, (long)(br * bc), &variant, &vgeom) < 0)
+        goto out;
+    if (!vgeom && !(geom = sk_geom_new((int)br, (int)bc))) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    uint64_t mask = 0; /* the table reads only whether the job has masks and a preferred digit */
+    uint8_t digit = 0;
+    if (candidates || masks) job.cands = &mask;
+    if (prefer) job.prefer = &digit;
+    sk_puzzle puzzle = puzzle_of(geom, vgeom, candidates);
+    const sk_solver *solver = sk_choose(&puzzle, method, sk_job_takes(&puzzle, &job));
+    result = solver ? PyUnicode_FromString(solver->name) : search_error(-2);
+out:
+    free_variant(&variant);
+    sk_geom_free(geom);
+    return result;
+}
+
+/* The names of the bits of mask, from names[0] for bit 0. */
+static PyObject *bit_names(unsigned mask, const char *const *names, int count) {
+    PyObject *out = PyTuple_New(0);
+    for (int i = 0; i < count && out; i++)
+        if ((mask >> i) & 1) {
+            PyObject *name = PyUnicode_FromString(names[i]);
+            if (!name || _PyTuple_Resize(&out, PyTuple_GET_SIZE(out) + 1) < 0) {
+                Py_XDECREF(name);
+                Py_XDECREF(out);
+                return NULL;
+            }
+            PyTuple_SET_ITEM(out, PyTuple_GET_SIZE(out) - 1, name);
+        }
+    return out;
+}
+
+/* SOLVERS: the table's rows in order, each a dict (name, form, enforces, methods, takes,
+ * bitboards). */
+static PyObject *solver_rows(void) {
+    static const char *const kinds[] = {"houses", "peers", "sums", "candidates"};
+    static const char *const methods[] = {"fast", "generic", "digits"};
+    static const char *const takes[] = {"seed", "masks", "prefer"};
+    PyObject *rows = PyTuple_New(SK_NSOLVERS);
+    for (int i = 0; i < SK_NSOLVERS && rows; i++) {
+        const sk_solver *s = &sk_solvers[i];
+        PyObject *row = Py_BuildValue("{s:s,s:s,s:N,s:N,s:N,s:O}", "name", s->name, "form",
+                                      s->form == SK_BOX ? "box" : "tables", "enforces", bit_names(s->enforces, kinds, 4),
+                                      "methods", bit_names(s->methods, methods, 3), "takes",
+                                      bit_names(s->takes, takes, 3), "bitboards", s->bitboards ? Py_True : Py_False);
+        if (!row) {
+            Py_CLEAR(rows);
+            break;
+        }
+        PyTuple_SET_ITEM(rows, i, row);
+    }
+    return rows;
+}
+
 static PyMethodDef core_methods[] = {
     {"solve", (PyCFunction)(void (*)(void))core_solve, METH_VARARGS | METH_KEYWORDS,
      "solve(values, box_rows, box_cols, limit=1, keep=None, node_limit=None, time_limit=None, seed=None, "
@@ -994,6 +1083,10 @@ static PyMethodDef core_methods[] = {
     {"carve", (PyCFunction)(void (*)(void))core_carve, METH_VARARGS | METH_KEYWORDS,
      "carve(solution, box_rows, box_cols, cells, start, seed, node_limit=None, minimal=True, time_limit=None, "
      "cancel=None, variant=None) -> (values, complete, undecided, nodes): the generator's removal loop"},
+    {"solver", (PyCFunction)(void (*)(void))core_solver, METH_VARARGS | METH_KEYWORDS,
+     "solver(box_rows, box_cols, method='fast', seed=None, candidates=False, variant=None, masks=False, "
+     "prefer=False) -> the name of the row of SOLVERS that searches such a job (candidates: a candidate grid; "
+     "masks, prefer: the carving loop's proofs)"},
     {"variant", (PyCFunction)(void (*)(void))core_variant, METH_VARARGS | METH_KEYWORDS,
      "variant(n, (houses, peer_start, peers), bitboards=True) -> a prepared variant: the tables checked and "
      "derived once, for the variant= argument of solve and solve_many (bitboards=False keeps the generic "
@@ -1030,7 +1123,8 @@ PyMODINIT_FUNC PyInit__core(void) {
         PyModule_AddIntConstant(m, "STATUS_MULTIPLE", STATUS_MULTIPLE) < 0 ||
         PyModule_AddIntConstant(m, "STATUS_LIMIT", STATUS_LIMIT) < 0 ||
         PyModule_AddIntConstant(m, "STATUS_SOLVED", STATUS_SOLVED) < 0 ||
-        PyModule_AddIntConstant(m, "STATUS_INVALID", STATUS_INVALID) < 0) {
+        PyModule_AddIntConstant(m, "STATUS_INVALID", STATUS_INVALID) < 0 ||
+        PyModule_AddObject(m, "SOLVERS", solver_rows()) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -4,6 +4,10 @@
 - :func:`solve_many`: a whole batch (text, bytes or a list of lines) parsed and solved in C,
   with the GIL released; the results come back as compact arrays (:class:`BatchResult`).
 - :func:`random_solution`: a random full grid, reproducible by seed.
+- :func:`search` / :func:`carve`: the core's own calls for the engines (the generator, the
+  batch runner): raw values in, typed results out (:class:`CoreResult`, :class:`CarveResult`).
+  This module is the only caller of ``_core``; in C one table (``csrc/sk_dispatch.c``,
+  :data:`SOLVERS`, :func:`solver_for`) chooses the solver for a puzzle's rules.
 
 Methods: ``fast`` (the default: a bitboard solver for 9x9, a generic one with locked
 candidates and restarts for every other size), ``digits`` (the digit-at-a-time placement of
@@ -55,6 +59,9 @@ CORE_METHODS = (NAME, DIGITS, GENERIC)
 _ALL = 1 << 62
 
 INVALID = "invalid"
+#: The core's status codes of a batch's puzzles (:attr:`BatchResult.status_codes`).
+STATUS_NONE, STATUS_UNIQUE, STATUS_MULTIPLE = _core.STATUS_NONE, _core.STATUS_UNIQUE, _core.STATUS_MULTIPLE
+STATUS_LIMIT, STATUS_SOLVED, STATUS_INVALID = _core.STATUS_LIMIT, _core.STATUS_SOLVED, _core.STATUS_INVALID
 #: Status code of the C layer -> status name (as in :attr:`SearchResult.status`).
 STATUS_NAMES = {
     _core.STATUS_NONE: NO_SOLUTION,
@@ -159,6 +166,86 @@ def _method(method: str) -> str:
     return method
 
 
+#: The core's solver table, row by row in order of preference: each a dict of its ``name``,
+#: ``form`` (``box``: rows, columns and boxes from the box shape; ``tables``: a variant's
+#: houses, peers and cages), the rule ``enforces`` kinds it enforces (``houses``, ``peers``,
+#: ``sums``, ``candidates``), the ``methods`` it serves, what a job may ask of it (``takes``:
+#: ``seed``, ``masks``, ``prefer``) and whether it is ``bitboards``.
+SOLVERS: tuple[dict, ...] = _core.SOLVERS
+
+
+def solver_for(grid: Grid, method: str = NAME, seed: int | None = None) -> str:
+    """The name of the row of :data:`SOLVERS` that searches ``grid`` with ``method``."""
+    geo = grid.geometry
+    return _core.solver(geo.box_rows, geo.box_cols, _method(method), seed, grid.candidates is not None,
+                        prepared_variant(geo))
+
+
+@dataclass(frozen=True, slots=True)
+class CoreResult:
+    """One search of the core: ``solutions`` holds the first ``keep`` solutions found, one byte
+    a cell, one after the other; ``count`` every solution found (up to the limit);
+    ``complete``: the whole tree was searched; ``limit_reached``: a node or time limit stopped
+    it; ``nodes`` and ``guesses`` as in :class:`SearchResult`."""
+
+    solutions: bytes
+    count: int
+    complete: bool
+    limit_reached: bool
+    nodes: int
+    guesses: int
+
+
+@dataclass(frozen=True, slots=True)
+class CarveResult:
+    """The generator's carving loop (:func:`carve`): ``values`` the puzzle left, one byte a cell;
+    ``complete`` False when its time limit stopped it; ``undecided`` the orbits kept because
+    their proof ran out of nodes; ``nodes`` searched in all."""
+
+    values: bytes
+    complete: bool
+    undecided: int
+    nodes: int
+
+
+def _search(values: bytes, geo: Geometry, limit: int, keep: int | None, node_limit: int | None,
+            time_limit: float | None, seed: int | None, method: str, restarts: bool,
+            candidates: bytes | None) -> tuple:
+    """The one call of ``_core.solve``: its raw tuple, read at once by the callers below."""
+    return _core.solve(values, geo.box_rows, geo.box_cols, limit=limit, keep=keep,
+                       node_limit=node_limit or 0, seed=seed, method=_method(method),
+                       restarts=restarts, candidates=candidates, variant=prepared_variant(geo),
+                       **_budget(time_limit))
+
+
+def search(values: bytes, geometry: Geometry, *, limit: int | None = 1, keep: int | None = None,
+           node_limit: int | None = None, time_limit: float | None = None, seed: int | None = None,
+           method: str = NAME, restarts: bool = True, candidates: bytes | None = None) -> CoreResult:
+    """Search the grid ``values`` (one byte a cell) of ``geometry`` for up to ``limit``
+    solutions (``None``: all), keeping ``keep`` of them (default: all found). ``candidates``:
+    per cell the digits allowed, as :func:`candidate_masks` writes them. Runs under the budget
+    in force, like :func:`solve`; no Grid or result objects are made."""
+    return CoreResult(*_search(values, geometry, _limit(limit), keep, node_limit, time_limit, seed,
+                               method, restarts, candidates))
+
+
+def carve(solution: bytes, geometry: Geometry, cells: bytes, start: bytes, seed: int, *,
+          node_limit: int | None = None, minimal: bool = True, time_limit: float | None = None,
+          final_node_limit: int | None = None, final_total_nodes: int | None = None) -> CarveResult:
+    """The generator's removal loop in C (``csrc/sk_carve.c``): the givens of the full grid
+    ``solution`` removed orbit by orbit (``cells``: uint16, the orbits one after another;
+    ``start``: uint32, their offsets) in the random order of ``seed``, while the puzzle stays
+    unique; each first-pass proof within ``node_limit`` nodes, and with ``minimal`` the
+    undecided ones again, each within ``final_node_limit`` and all within
+    ``final_total_nodes``. Runs under the budget in force."""
+    geo = geometry
+    values, complete, undecided, nodes = _core.carve(
+        solution, geo.box_rows, geo.box_cols, cells, start, seed, node_limit=node_limit,
+        minimal=minimal, variant=prepared_variant(geo),
+        final_node_limit=final_node_limit, final_total_nodes=final_total_nodes, **_budget(time_limit))
+    return CarveResult(values, complete, undecided, nodes)
+
+
 def solve(grid: Grid | str, limit: int | None = 1, node_limit: int | None = None,
           time_limit: float | None = None, seed: int | None = None, *, method: str = NAME,
           restarts: bool = True, keep: int | None = None) -> SearchResult:
@@ -175,10 +262,9 @@ def solve(grid: Grid | str, limit: int | None = 1, node_limit: int | None = None
     if keep is None:
         keep = min(lim, 1 << 20)
     start = time.perf_counter()
-    raw, count, complete, limit_reached, nodes, guesses = _core.solve(
-        bytes(grid.values), geo.box_rows, geo.box_cols, limit=lim, keep=keep,
-        node_limit=node_limit or 0, seed=seed, method=_method(method), restarts=restarts,
-        candidates=candidate_masks(grid), variant=prepared_variant(geo), **_budget(time_limit))
+    raw, count, complete, limit_reached, nodes, guesses = _search(
+        bytes(grid.values), geo, lim, keep, node_limit, time_limit, seed, method, restarts,
+        candidate_masks(grid))
     seconds = time.perf_counter() - start
     nc = geo.ncells
     solutions = [grid._with_solved_values(raw[i:i + nc]) for i in range(0, len(raw), nc)]
@@ -205,10 +291,9 @@ def count_solutions(grid: Grid | str, limit: int | None = 2, node_limit: int | N
     grid = _as_grid(grid)
     geo = grid.geometry
     lim = _limit(limit)
-    _, count, _, limit_reached, nodes, _ = _core.solve(
-        bytes(grid.values), geo.box_rows, geo.box_cols, limit=lim, keep=0,
-        node_limit=node_limit or 0, method=_method(method), candidates=candidate_masks(grid),
-        variant=prepared_variant(geo), **_budget(time_limit))
+    _, count, _, limit_reached, nodes, _ = _search(
+        bytes(grid.values), geo, lim, 0, node_limit, time_limit, None, method, True,
+        candidate_masks(grid))
     if limit_reached and count < lim:
         raise SearchLimitError(
             f"the {method} search stopped at its node or time limit after {nodes:,} nodes, "
@@ -438,5 +523,7 @@ def solve_many(puzzles: str | bytes | bytearray | memoryview | Iterable[str | by
 __all__ = [
     "NAME", "DIGITS", "GENERIC", "solve", "solve_digits", "count_solutions", "is_unique",
     "random_solution", "solve_many", "BatchResult", "decode_table", "STATUS_NAMES", "INVALID",
-    "variant_tables", "prepared_variant",
+    "variant_tables", "prepared_variant", "search", "carve", "CoreResult", "CarveResult", "SOLVERS",
+    "solver_for", "STATUS_NONE", "STATUS_UNIQUE", "STATUS_MULTIPLE", "STATUS_LIMIT", "STATUS_SOLVED",
+    "STATUS_INVALID",
 ]

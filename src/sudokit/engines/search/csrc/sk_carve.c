@@ -10,8 +10,9 @@
  * (classic grids from COUNT_TWO_FROM up: one count to two instead).
  * Such a tree is no larger than that of a count to two, which must find S and then exhaust the
  * rest; the generic solver tries S's digit first when it branches (job.prefer), since another
- * solution mostly agrees with S. The searches are the core's own: the 9x9 bitboards, the
- * generic solver at other sizes, or a variant's search from its prepared tables.
+ * solution mostly agrees with S. The searches are the core's own, the solver table's choice
+ * (sk_dispatch.c): the 9x9 bitboards, the generic solver at other sizes, or a variant's search
+ * from its prepared tables.
  *
  * Many removals that fail are refuted without a search: swapping two digits a and b of S in a
  * set of cells closed under "the other of a, b in the same row, column and box" gives another
@@ -68,7 +69,7 @@ static int uf_find(int *parent, int i) {
 /* The two-digit unavoidable sets of the solution (see above) in w->set_of and w->left:
  * 0, or -1 when out of memory. */
 static int unavoidable_sets(Carver *w) {
-    const sk_geom *g = w->c->geom;
+    const sk_geom *g = w->c->puzzle.geom;
     const uint8_t *sol = w->c->solution;
     int n = g->n, nc = g->ncells, nsets = 0, rc = -1;
     int *where = malloc(sizeof(int) * (size_t)n * (size_t)n * 3); /* [kind][house][digit] -> cell */
@@ -132,19 +133,17 @@ static int count_sets(Carver *w, const uint16_t *cells, uint32_t a, uint32_t b, 
 }
 
 static int run_search(const sk_carve_job *c, const uint8_t *grid, sk_job *job) {
-    if (c->vgeom) return sk_variant_solve(c->vgeom, grid, job);
-    if (c->geom->br == 3 && c->geom->bc == 3) return sk_bb9_solve(grid, job);
-    return sk_generic_solve(c->geom, grid, job);
+    return sk_solve(&c->puzzle, SK_FAST, grid, job);
 }
 
 /* Classic grids: the digits given in the houses of a cell. */
 static uint64_t seen_by(const Carver *w, int cell) {
-    const sk_geom *g = w->c->geom;
+    const sk_geom *g = w->c->puzzle.geom;
     return w->given[g->row[cell]] | w->given[g->n + g->col[cell]] | w->given[2 * g->n + g->box[cell]];
 }
 
 static void toggle_given(Carver *w, int cell, int digit) {
-    const sk_geom *g = w->c->geom;
+    const sk_geom *g = w->c->puzzle.geom;
     uint64_t bit = 1ULL << (digit - 1);
     w->given[g->row[cell]] ^= bit;
     w->given[g->n + g->col[cell]] ^= bit;
@@ -154,7 +153,7 @@ static void toggle_given(Carver *w, int cell, int digit) {
 /* Classic grids: whether the givens force S's digit into the empty cell (a naked single, or a
  * hidden single in one of its houses). */
 static int forced(const Carver *w, int cell) {
-    const sk_geom *g = w->c->geom;
+    const sk_geom *g = w->c->puzzle.geom;
     uint64_t bit = 1ULL << (w->c->solution[cell] - 1);
     if ((seen_by(w, cell) | bit) == w->full) return 1;
     int houses[3] = {g->row[cell], g->n + g->col[cell], 2 * g->n + g->box[cell]};
@@ -209,7 +208,7 @@ static int verdict(Carver *w, int k, long long node_limit) {
         if (i == b) return UNIQUE;
     }
     if (w->set_of && w->emptied) return NOT_UNIQUE;
-    if (!c->vgeom && c->n >= COUNT_TWO_FROM) {
+    if (!c->puzzle.vgeom && c->n >= COUNT_TWO_FROM) {
         sk_job job;
         proof_job(c, &job, 2, node_limit);
         return outcome(c, &job, run_search(c, w->values, &job), 2);
@@ -264,8 +263,8 @@ int sk_carve(sk_carve_job *c, uint8_t *values) {
     Carver w = {c, values, malloc(sizeof(uint64_t) * (size_t)nc), c->n == 64 ? ~0ULL : (1ULL << c->n) - 1,
                 NULL, NULL, NULL, 0};
     int *order = malloc(sizeof(int) * (size_t)(c->norbits + 1));
-    if (!c->vgeom) w.given = malloc(sizeof(uint64_t) * 3 * (size_t)c->n);
-    if (!w.masks || !order || (!c->vgeom && (!w.given || (c->n > 1 && unavoidable_sets(&w) < 0)))) {
+    if (!c->puzzle.vgeom) w.given = malloc(sizeof(uint64_t) * 3 * (size_t)c->n);
+    if (!w.masks || !order || (!c->puzzle.vgeom && (!w.given || (c->n > 1 && unavoidable_sets(&w) < 0)))) {
         rc = -1;
         goto done;
     }

@@ -3,13 +3,12 @@
 #ifndef SK_CARVE_H
 #define SK_CARVE_H
 
-#include "sk_common.h"
+#include "sk_dispatch.h"
 
 typedef struct {
     /* in */
     int n;                    /* grid side */
-    const sk_geom *geom;      /* a classic grid's geometry (when vgeom is NULL) */
-    const sk_vgeom *vgeom;    /* a variant's prepared tables, or NULL */
+    sk_puzzle puzzle;         /* a classic grid's box geometry or a variant's prepared tables */
     const uint8_t *solution;  /* the full grid, n*n values 1..n */
     const uint16_t *cells;    /* the orbits' cells, orbit after orbit */
     const uint32_t *start;    /* norbits + 1 offsets into cells */

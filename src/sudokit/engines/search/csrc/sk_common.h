@@ -119,13 +119,18 @@ static inline long long sk_luby(long long i) {
 }
 
 /* ---- geometry of a variant grid: any houses of n cells, any peers ------------------------ */
+#define SK_NSOLVERS 9 /* rows of the solver table (sk_dispatch.c) */
+
 typedef struct {
     int n, nhouses;
     uint64_t full;
     const uint16_t *house_cells; /* nhouses * n */
     const uint32_t *peer_start;  /* n*n + 1 offsets into peers */
     const uint16_t *peers;       /* every peer of every cell (houses' and the variant's own) */
-    /* derived once by sk_vgeom_prepare, read by every search of the geometry */
+    /* derived once by sk_vgeom_prepare (sk_dispatch.c), read by every search of the geometry */
+    unsigned rules;              /* the enforcement kinds of the tables (SK_HOUSES, ...) */
+    unsigned ready;              /* bit i: row i of the solver table may search the geometry */
+    void *data[SK_NSOLVERS];     /* what row i's prepare built (NULL: nothing) */
     uint8_t *member;             /* n*n * nhouses: is the cell in the house? */
     uint16_t *hof;               /* per cell, up to SK_MAX_HOF houses holding it */
     uint8_t *nhof;
@@ -147,18 +152,19 @@ typedef struct {
     int *sum_total;
     uint32_t *combo_start;
     uint64_t *combos;
-    void *bb;                    /* the bitboard solver's geometry (n <= 16, at most 64 houses) */
-    int (*bb_solve)(const void *bb, const uint8_t *grid, sk_job *job);
 } sk_vgeom;
 
 #define SK_MAX_HOF 16
 
-/* Derive the tables a variant search reads (0, or -1 when out of memory), with the bitboards
- * when they fit and bitboards is non-zero; release them with sk_vgeom_release. Cages are
- * searched on bitboards only: -2 when a geometry with cages gets none (too big, or
- * bitboards 0). */
+/* Derive the tables the searches of a variant geometry read, and the data of each row of the
+ * solver table that may search it (sk_dispatch.c; bitboards 0: the rows without bitboards
+ * only): 0, -1 when out of memory, -2 when no row searches it (cages are searched on
+ * bitboards only: too big a grid, or bitboards 0). Release them with sk_vgeom_release. */
 int sk_vgeom_prepare(sk_vgeom *g, int bitboards);
 void sk_vgeom_release(sk_vgeom *g);
+/* The tables of the generic variant search (sk_variant.c): member, hof, nhof. */
+int sk_variant_prepare(sk_vgeom *g);
+void sk_variant_release(sk_vgeom *g);
 /* The sums of a geometry with cages (see sk_vgeom): 0, or -1 when out of memory. */
 int sk_cage_sums(sk_vgeom *g);
 void sk_cage_sums_release(sk_vgeom *g);
@@ -183,7 +189,8 @@ const char *sk_bb9_path(void);
 int sk_vbbk16_solve(const void *bb, const uint8_t *grid, sk_job *job);
 
 /* ---- the solvers ------------------------------------------------------------------------- */
-/* Each returns 0, or -1 when memory ran out (job->nomem set). Solutions go to job->out. */
+/* Each returns 0, or -1 when memory ran out (job->nomem set). Solutions go to job->out. The
+ * solver table (sk_dispatch.h) chooses among them; nothing else calls them. */
 int sk_bb9_solve(const uint8_t *grid, sk_job *job);                       /* 9x9, 3x3 boxes */
 int sk_generic_solve(const sk_geom *g, const uint8_t *grid, sk_job *job); /* any n <= 64 */
 int sk_digits_solve(const sk_geom *g, const uint8_t *grid, sk_job *job);  /* digit by digit */

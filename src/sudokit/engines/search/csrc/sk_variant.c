@@ -24,7 +24,7 @@ typedef struct {
     int nq;
     uint64_t rng;
     int randomize;
-    const uint8_t *member; /* the geometry's tables (sk_vgeom_prepare) */
+    const uint8_t *member; /* the geometry's tables (sk_variant_prepare) */
     const uint16_t *hof;
     const uint8_t *nhof;
 } V;
@@ -187,13 +187,13 @@ static int vchoose(V *x, const uint64_t *s) {
     return cell;
 }
 
-int sk_vgeom_prepare(sk_vgeom *g, int bitboards) {
+int sk_variant_prepare(sk_vgeom *g) {
     size_t nc = (size_t)g->n * (size_t)g->n;
     g->member = calloc(nc * (size_t)g->nhouses, 1);
     g->hof = malloc(sizeof(uint16_t) * nc * MAX_HOF);
     g->nhof = calloc(nc, 1);
     if (!g->member || !g->hof || !g->nhof) {
-        sk_vgeom_release(g);
+        sk_variant_release(g);
         return -1;
     }
     for (int h = 0; h < g->nhouses; h++)
@@ -203,51 +203,13 @@ int sk_vgeom_prepare(sk_vgeom *g, int bitboards) {
             g->member[(size_t)c * g->nhouses + h] = 1;
             if (g->nhof[c] < MAX_HOF) g->hof[c * MAX_HOF + g->nhof[c]++] = (uint16_t)h;
         }
-    if (g->ncages && (!bitboards || g->n > 16)) { /* cages are searched on bitboards only */
-        sk_vgeom_release(g);
-        return -2;
-    }
-    if (g->ncages && sk_cage_sums(g) < 0) {
-        sk_vgeom_release(g);
-        return -1;
-    }
-    /* the bitboards when they fit, else the search below (which does not read cage sums) */
-    if (!bitboards) return 0;
-    int killer = g->ncages > 0; /* the builds with the sums rule (sk_vbbk*.c) */
-    if (!killer) { /* X, Windoku, both: the classic band words (sk_xw9.c) */
-        int xw = sk_xw9_new(g, &g->bb);
-        if (xw < 0) {
-            sk_vgeom_release(g);
-            return -1;
-        }
-        if (xw) {
-            g->bb_solve = sk_xw9_solve;
-            return 0;
-        }
-    }
-    int fit = (killer ? sk_vbbk9_new : sk_vbb9_new)(g, &g->bb);
-    g->bb_solve = killer ? sk_vbbk9_solve : sk_vbb9_solve;
-    if (fit == 0) {
-        fit = (killer ? sk_vbbk16_new : sk_vbb16_new)(g, &g->bb);
-        g->bb_solve = killer ? sk_vbbk16_solve : sk_vbb16_solve;
-    }
-    if (fit < 0) {
-        sk_vgeom_release(g);
-        return -1;
-    }
-    return g->ncages && !g->bb ? -2 : 0;
+    return 0;
 }
 
-void sk_vgeom_release(sk_vgeom *g) {
+void sk_variant_release(sk_vgeom *g) {
     free(g->member);
     free(g->hof);
     free(g->nhof);
-    if (g->bb && g->bb_solve == sk_xw9_solve)
-        sk_xw9_free(g->bb);
-    else
-        free(g->bb);
-    sk_cage_sums_release(g);
-    g->bb = NULL;
     g->member = NULL;
     g->hof = NULL;
     g->nhof = NULL;
@@ -303,7 +265,6 @@ static int vdfs(V *x, uint64_t **states_p, int *scap_p, int *cells, uint64_t *re
 }
 
 int sk_variant_solve(const sk_vgeom *g, const uint8_t *grid, sk_job *job) {
-    if (g->bb) return g->bb_solve(g->bb, grid, job);
     V x;
     memset(&x, 0, sizeof x);
     x.g = g;

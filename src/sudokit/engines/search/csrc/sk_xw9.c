@@ -17,8 +17,9 @@
  * the cell with the fewest candidates (patterns first, as the classic solver branches, do not
  * see the extra houses: X took 25% more nodes that way); among places and cells, those with
  * the most unplaced peers, extra houses included.
- * Seeded searches and searches with allowed-candidate masks go to the generic variant
- * bitboards (sk_vbb9.c), so that a seed keeps giving the same puzzle.
+ * It takes no seed, no candidate masks and no preferred digits: the solver table
+ * (sk_dispatch.c) gives those searches to the generic variant bitboards (sk_vbb9.c), so that a
+ * seed keeps giving the same puzzle.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -43,11 +44,6 @@ typedef struct {
     uint32_t peer[81][3]; /* a cell and the cells it sees, in band words */
     int windoku; /* Windoku's four windows, seen in the window frame (see W_ORDER) */
 } XWHouses;
-
-typedef struct {
-    XWHouses h;
-    void *vbb; /* the generic variant bitboards of the same geometry (seeded searches) */
-} XW;
 
 typedef struct {
     uint32_t c[9][3];
@@ -274,27 +270,13 @@ int sk_xw9_new(const sk_vgeom *v, void **out) {
             int p = v->peers[i];
             if (!((cell_peers[c][p / 27] >> (p % 27)) & 1)) return 0;
         }
-    XW *x = calloc(1, sizeof *x);
+    XWHouses *x = malloc(sizeof *x);
     if (!x) return -1;
-    x->h = hs;
-    if (sk_vbb9_new(v, &x->vbb) <= 0) {
-        free(x->vbb);
-        free(x);
-        return -1; /* the generic bitboards fit every 9x9 geometry without cages */
-    }
+    *x = hs;
     *out = x;
     return 1;
 }
 
-void sk_xw9_free(void *bb) {
-    XW *x = bb;
-    if (!x) return;
-    free(x->vbb);
-    free(x);
-}
+void sk_xw9_free(void *bb) { free(bb); }
 
-int sk_xw9_solve(const void *bb, const uint8_t *grid, sk_job *job) {
-    const XW *x = bb;
-    if (job->randomize || job->cands || job->prefer) return sk_vbb9_solve(x->vbb, grid, job);
-    return xw_solve(grid, job, &x->h);
-}
+int sk_xw9_solve(const void *bb, const uint8_t *grid, sk_job *job) { return xw_solve(grid, job, bb); }
