@@ -16,6 +16,8 @@ _WHERE = {
                      "SudokitError"), ".model.errors"),
     "Geometry": ".model.geometry",
     "Grid": ".model.grid",
+    # text in any format -> a list of grids / one grid
+    **dict.fromkeys(("parse", "parse_one"), ".model.formats"),
     **dict.fromkeys(("get_language", "language", "languages", "set_language"), ".i18n"),
     **dict.fromkeys(("count_solutions", "solve"), ".engines.search"),
     # the logical solver's API (it loads every technique module)
@@ -43,6 +45,7 @@ if TYPE_CHECKING:
     from sudokit.model.errors import GeometryError, InvalidPuzzleError, ParseError, SearchLimitError, SudokitError
     from sudokit.model.geometry import Geometry
     from sudokit.model.grid import Grid
+    from sudokit.model.formats import parse, parse_one
     from sudokit.i18n import get_language, language, languages, set_language
     from sudokit.engines.logic import LogicalSolver, Position, Step, all_steps, check, hint, next_step, solve_path
     from sudokit.engines.search import count_solutions, solve

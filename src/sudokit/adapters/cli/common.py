@@ -19,10 +19,11 @@ from rich.text import Text
 from sudokit.model import formats
 from sudokit.model.errors import CancelledError, ParseError, SearchLimitError, SudokitError
 from sudokit.model.grid import Grid
+from sudokit.services.puzzles import AddedRules
 from sudokit.i18n import gettext, tr
 from sudokit.model.numbers import read_count
 from sudokit.model.symbols import ALPHABETS
-from sudokit.adapters.cli.start import EXIT_INTERRUPTED  # Ctrl-C, 130 (defined where the command line starts)
+from sudokit.adapters.cli.interrupted import EXIT_INTERRUPTED  # Ctrl-C, 130
 
 # --- exit codes -------------------------------------------------------------------------------
 EXIT_OK = 0             # solved, one solution
@@ -162,18 +163,7 @@ def apply_variant(grids: list[Grid], variant: str | None, regions: str | None,
                   cages: str | None = None) -> list[Grid]:
     """The grids under the variant, jigsaw regions and killer cages of the options (none: as
     read)."""
-    if not variant and regions is None and cages is None:
-        return grids
-    text, cage_text = regions_text(regions), regions_text(cages)
-    out, geometries = [], {}
-    for grid in grids:
-        g = grid.geometry
-        if g not in geometries:
-            geometries[g] = g.with_variants(variant or (), text)
-            if cage_text is not None:
-                geometries[g] = geometries[g].with_cages(cage_text)
-        out.append(grid.with_geometry(geometries[g]))
-    return out
+    return AddedRules(variant, regions_text(regions), regions_text(cages)).apply(grids)
 
 
 def check_format(name: str | None) -> str | None:

@@ -8,7 +8,6 @@ from typing import Annotated
 
 import typer
 
-from sudokit.engines import limits
 from sudokit.model.errors import CancelledError, SearchLimitError, SudokitError
 from sudokit.model.grid import Grid
 from sudokit.i18n import N_, gettext, msgn, tr
@@ -56,29 +55,23 @@ def _limit_text(error: BaseException, time_limit: float | None, done: str) -> st
 
 
 def _rate_one(grid: Grid, time_limit: float | None):
-    """The rating of one puzzle with one solution; the count and the rating share the time
-    limit. Raises :class:`_Unrated` for a puzzle that gets none."""
+    """The rating of one puzzle with one solution (:mod:`sudokit.services.rating`). Raises
+    :class:`_Unrated` for a puzzle that gets none."""
     from sudokit.engines.logic.solver import partial_path
-    from sudokit.engines.rating import rate as rate_puzzle
-    from sudokit.engines import search
+    from sudokit.services.rating import NO_SOLUTION as NONE, RatingRequest, rate as rate_request
 
-    grid.validate()
-    done = tr("while counting the puzzle's solutions")
     try:
-        with limits.limited(time_limit, what="the rating"):
-            count = search.count_solutions(grid, 2)
-            if count == 0:
-                raise _Unrated(NO_SOLUTION, EXIT_NO_SOLUTION, "no-solution")
-            if count > 1:
-                raise _Unrated(SEVERAL_SOLUTIONS, EXIT_MULTIPLE, "multiple")
-            done = str(msgn("after {n} step", "after {n} steps", 0))
-            return rate_puzzle(grid, unique=True)
+        result = rate_request(RatingRequest(grid, time_limit))
     except (SearchLimitError, CancelledError) as e:
         path = partial_path(e)
-        if path is not None:
-            n = len(path.steps)
-            done = str(msgn("after {n} step", "after {n} steps", n))
+        done = (str(msgn("after {n} step", "after {n} steps", len(path.steps))) if path is not None
+                else tr("while counting the puzzle's solutions"))
         raise _Unrated(_limit_text(e, time_limit, done), EXIT_LIMIT, "limit") from None
+    if result.rating is None:
+        if result.status == NONE:
+            raise _Unrated(NO_SOLUTION, EXIT_NO_SOLUTION, "no-solution")
+        raise _Unrated(SEVERAL_SOLUTIONS, EXIT_MULTIPLE, "multiple")
+    return result.rating
 
 
 def rate(

@@ -21,14 +21,15 @@ from sudokit.engines import search
 from sudokit.model.errors import CancelledError, ParseError, SearchLimitError, SudokitError
 from sudokit.model.geometry import Geometry
 from sudokit.model.grid import Grid
+from sudokit.services.puzzles import AddedRules
 from sudokit.i18n import N_, gettext, language, msgn, tr
 from sudokit.engines.logic import LogicalSolver, Position
+from sudokit.engines.logic.context import UNKNOWN, Known
 from sudokit.engines.logic.options import Options
 from sudokit.engines.logic.hints import check as check_grid, hint as make_hint
 from sudokit.engines.logic.solver import givens_grid
-from sudokit.model.rules.killer import cage_fields, read_cages
-from sudokit.model.rules.jigsaw import read_regions
-from sudokit.model.rules import variant_fields, wants_jigsaw, wants_killer
+from sudokit.model.rules.killer import cage_fields
+from sudokit.model.rules import variant_fields
 
 log = logging.getLogger("sudokit.adapters.web")
 
@@ -92,20 +93,8 @@ def position_of(req: dict) -> Position:
 
 def variant_geometry(geometry: Geometry, names, regions, cages=None) -> Geometry:
     """``geometry`` with the variant names, jigsaw regions (text or region numbers) and killer
-    cages (text or the JSON list) added; ``jigsaw`` alone, with no regions to place, is
-    refused, and so is ``killer`` with no cages."""
-    if wants_jigsaw(names) and regions is None and geometry.regions is None:
-        raise TaskError(422, "jigsaw needs its regions: give regions, N*N symbols row by row "
-                             "(equal symbols form a region)")
-    if wants_killer(names) and cages is None and geometry.cages is None:
-        raise TaskError(422, 'killer needs its cages: give cages, [[sum, ["r1c1", ...]], ...] '
-                             "or text lines SUM r1c1 r1c2 ...")
-    if names or regions is not None:
-        geometry = geometry.with_variants(names or (), read_regions(regions, geometry.size))
-    if cages is not None:
-        geometry = geometry.with_cages(cages if isinstance(cages, str)
-                                       else read_cages(cages, geometry.size))
-    return geometry
+    cages (text or the JSON list) added (:class:`sudokit.services.puzzles.AddedRules`)."""
+    return AddedRules(names, regions, cages).geometry(geometry)
 
 
 def _with_variant(position: Position, names, regions, cages, own_candidates: bool) -> Position:
@@ -143,12 +132,14 @@ def _search_limit(req: dict) -> float | None:
     return limits.remaining(None if limit is None else limit * SEARCH_SHARE)
 
 
-def _solver(req: dict, unique: bool | None = None) -> LogicalSolver:
-    """The logical solver with the request's technique choice."""
+def _solver(req: dict, unique: bool | None = None, known: Known = UNKNOWN) -> LogicalSolver:
+    """The logical solver with the request's technique choice and what the task's check of the
+    puzzle found (``known``: then the solver does not search the puzzle again)."""
     if unique is None and req.get("uniqueness") is False:
         unique = False
     options = Options(**req["options"]) if req.get("options") else None
-    return LogicalSolver(req.get("techniques") or None, unique, req.get("exclude") or (), options)
+    return LogicalSolver(req.get("techniques") or None, unique, req.get("exclude") or (), options,
+                         known)
 
 
 def _refuse_contradiction(position: Position) -> None:
@@ -164,27 +155,29 @@ POSITION_UNSOLVABLE = N_("this position has no solution: an entry or a removed c
                          "(Check marks wrong entries)")
 
 
-def _solutions_warning(position: Position, req: dict) -> str | None:
-    """Before a logical step: refuse a puzzle with no solution (any step would follow from a
-    contradiction); a warning when it has several solutions or the position (its entries and
-    candidates) has none; None when all is well or the check ran out of time."""
+def _solutions_warning(position: Position, req: dict) -> tuple[str | None, Known]:
+    """Before a logical step, the one check of the puzzle: refuse a puzzle with no solution
+    (any step would follow from a contradiction); a warning when it has several solutions or
+    the position (its entries and candidates) has none, None when all is well or the check ran
+    out of time; and what the check found, for the solver (:class:`Known`)."""
     puzzle = _puzzle_grid(position)
     limit = req.get("time_limit")
     budget = limits.remaining(SOLUTIONS_CHECK_MAX if limit is None else min(
         SOLUTIONS_CHECK_MAX, limit * SOLUTIONS_CHECK_SHARE))
     result = search.solve(puzzle, limit=2, time_limit=budget)
+    known = Known.of(result)
     if result.status == "no-solution":
         raise TaskError(422, tr("{reason}, so no step can be trusted", reason=gettext(NO_SOLUTION)))
     if result.status == "unique":
         return (None if position.agrees_with(result.solution.values)
-                else gettext(POSITION_UNSOLVABLE))
+                else gettext(POSITION_UNSOLVABLE)), known
     if result.status != "multiple":
-        return None  # out of time: unknown
+        return None, known  # out of time: unknown
     own = search.solve(Grid(position.geometry, list(position.values)), limit=1, time_limit=budget)
     if own.status == "no-solution":
-        return gettext(POSITION_UNSOLVABLE)
+        return gettext(POSITION_UNSOLVABLE), known
     return tr("the puzzle has several solutions: each step is sound, but no technique can "
-              "finish it")
+              "finish it"), known
 
 
 # --- tasks -------------------------------------------------------------------------------------
@@ -256,8 +249,8 @@ def step(req: dict) -> dict:
     if position.is_solved:
         return {"step": None, "position": _position_dict(position), "solved": True,
                 "message": tr("the puzzle is already solved"), "warning": None}
-    warning = _solutions_warning(position, req)
-    found = _solver(req).next_step(position)
+    warning, known = _solutions_warning(position, req)
+    found = _solver(req, known=known).next_step(position)
     if found is None:
         return {"step": None, "position": _position_dict(position), "solved": False,
                 "message": _stuck_message(warning), "warning": warning}
@@ -276,11 +269,11 @@ def steps(req: dict) -> dict:
     if position.is_solved:
         return {"steps": [], "message": tr("the puzzle is already solved"), "complete": True,
                 "warning": None}
-    warning = _solutions_warning(position, req)
+    warning, known = _solutions_warning(position, req)
     g = position.geometry
     complete = True
     try:
-        found = _solver(req).all_steps(position)
+        found = _solver(req, known=known).all_steps(position)
     except SearchLimitError as e:
         found, complete = getattr(e, "steps", []), False
     techniques = len({s.technique for s in found})
@@ -307,7 +300,7 @@ def round_(req: dict) -> dict:
     position = position_of(req)
     position.to_grid().validate()
     _refuse_contradiction(position)
-    warning = None if position.is_solved else _solutions_warning(position, req)
+    warning = None if position.is_solved else _solutions_warning(position, req)[0]
     steps = _solver(req, unique=False).round(position, apply=True)
     g = position.geometry
     placed = sum(len(s.placements) for s in steps)
@@ -325,10 +318,12 @@ def hint(req: dict) -> dict:
     if position.is_solved:
         return {"hint": None, "position": None, "message": tr("the puzzle is already solved"),
                 "warning": None}
-    warning = _solutions_warning(position, req)
+    warning, known = _solutions_warning(position, req)
+
     unique = False if req.get("uniqueness") is False else None
     found = make_hint(position, req.get("level") or "nudge", req.get("techniques") or None,
-                      unique, req.get("exclude") or ())
+                      unique, req.get("exclude") or (), known=known)
+
     if found is None:
         return {"hint": None, "position": None, "message": _stuck_message(warning),
                 "warning": warning}
@@ -366,18 +361,18 @@ def export(req: dict) -> dict:
 
 def rate(req: dict) -> dict:
     """The rating of the givens (:mod:`sudokit.engines.rating`)."""
-    rating_module = _optional("sudokit.engines.rating", "rating")
+    rating_service = _optional("sudokit.services.rating", "rating")
     puzzle = _puzzle_grid(position_of(req))
-    solutions = search.count_solutions(puzzle, limit=2, time_limit=_search_limit(req))
-    if solutions != 1:
-        status, what = (("no-solution", NO_SOLUTION) if solutions == 0
-                        else ("multiple", SEVERAL_SOLUTIONS))
+    result = rating_service.rate(rating_service.RatingRequest(puzzle, _search_limit(req)))
+    rating = result.rating
+    if rating is None:
+        status = result.status
+        what = NO_SOLUTION if status == rating_service.NO_SOLUTION else SEVERAL_SOLUTIONS
         return {"status": status, "score": None, "level": None, "level_name": None,
                 "techniques": [], "hardest": None, "trial": False, "solved": False, "steps": 0,
                 "ep": None, "ed": None,
                 "message": tr("{reason}, so it has no rating: only a puzzle with exactly one "
                               "solution is rated", reason=gettext(what))}
-    rating = rating_module.rate(puzzle, time_limit=_search_limit(req), unique=True)
     return {"status": "unique", "message": f"{rating.summary()} [{rating.se_triple}]",
             **rating.to_dict(), "level_name": rating.level_name}
 
