@@ -23,11 +23,10 @@ ALS_IDS = ["als-xz", "als-xy-wing", "als-xy-chain", "death-blossom"]
 
 @pytest.fixture(autouse=True)
 def als_cap(monkeypatch):
-    """A fixed size cap (the positions rely on background sets being too big), fresh cache."""
+    """A fixed size cap (the positions rely on background sets being too big; each solve's
+    context keeps its own ALS index)."""
     monkeypatch.setattr(als_module, "MAX_ALS_CELLS", 6)
     monkeypatch.setattr(als_module, "FULL_MAX_CELLS", 6)
-    monkeypatch.setattr(als_module, "_last", None)
-    monkeypatch.setattr(als_module, "_last_full", None)
 
 
 def named(*pairs: str) -> set[str]:

@@ -11,6 +11,7 @@ from sudokit.model.geometry import Geometry
 from sudokit.model.grid import Grid
 from sudokit.model import formats
 from sudokit.model.position import Position
+from sudokit.engines.logic.context import SolveContext
 from sudokit.engines.logic.solver import LogicalSolver
 from sudokit.engines.logic.techniques import REGISTRY, default_order, dynamic_chains
 from sudokit.engines.logic.techniques.chaining import (Budget, BudgetExhausted, Engine, StaticGraph,
@@ -152,8 +153,8 @@ def test_nested_chains_make_progress_where_nothing_simpler_does():
 @pytest.mark.parametrize("tech", ["multiple-forcing-chain", "dynamic-forcing-chain",
                                   "dynamic-forcing-chain-plus"])
 def test_every_hint_of_a_level_is_sound_on_hardest_positions(tech):
-    with dynamic_chains.exhaustive():
-        for pos, solution in _hardest("forum_hardest_1106", 2):
+    for pos, solution in _hardest("forum_hardest_1106", 2):
+        with SolveContext(exhaustive=True).attached(pos):
             for step in REGISTRY[tech].find(pos):
                 assert _sound(step, solution), step.explanation
 
@@ -177,16 +178,18 @@ def test_steps_are_sound_where_the_simpler_techniques_are_stuck():
 def test_a_finder_that_runs_out_of_budget_says_so(monkeypatch):
     monkeypatch.setattr(dynamic_chains, "NODE_LIMIT", 3)
     pos, _ = next(_hardest("forum_hardest_1106", 1))
-    assert list(REGISTRY["dynamic-forcing-chain-plus"].find(pos.copy())) == []
-    assert dynamic_chains.last_exhausted and "branches" in dynamic_chains.last_exhausted[0]
+    with SolveContext().attached(pos) as context:
+        assert list(REGISTRY["dynamic-forcing-chain-plus"].find(pos)) == []
+    assert context.exhausted and "branches" in context.exhausted[0]
 
 
 def test_a_puzzle_with_several_solutions_is_not_searched():
     # an empty 8x8 grid: no candidate contradicts, so trying each one at every nesting level
     # would only spend the budget (a hint on it took minutes); the finder says nothing at once
     pos = Position.from_grid(Grid.empty(Geometry.of(8, box=(2, 4))))
-    assert list(REGISTRY["nested-forcing-chain"].find(pos)) == []
-    assert dynamic_chains.last_exhausted == []
+    with SolveContext().attached(pos) as context:
+        assert list(REGISTRY["nested-forcing-chain"].find(pos)) == []
+    assert context.exhausted == []
 
 
 def test_a_killer_is_left_to_the_killer_techniques_and_trial():
@@ -196,5 +199,6 @@ def test_a_killer_is_left_to_the_killer_techniques_and_trial():
 
     made = generate(6, variant="killer", seed=2)
     pos = Position.from_grid(made.puzzle)
-    assert list(REGISTRY["nested-forcing-chain"].find(pos)) == []
-    assert dynamic_chains.last_exhausted == []
+    with SolveContext().attached(pos) as context:
+        assert list(REGISTRY["nested-forcing-chain"].find(pos)) == []
+    assert context.exhausted == []

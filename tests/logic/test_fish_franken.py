@@ -415,7 +415,6 @@ def test_digits_every_template_covers_hide_no_fish(monkeypatch):
     lines = sorted(set(fish_module.TECHNIQUE.values()) - set(fish_module.BIG_SIZES.values()))
 
     def everything(pos: Position) -> tuple:
-        monkeypatch.setattr(fish_module, "_last_finned", None)
         shapes = [house_fish(pos, size) for size in (2, 3, 4)]
         return shapes, [[s.explanation for s in steps(t, pos)] for t in lines]
 

@@ -42,6 +42,7 @@ import time
 from dataclasses import dataclass, field
 
 from sudokit.engines import limits
+
 from sudokit.model.errors import InvalidPuzzleError, SearchLimitError, SudokitError
 from sudokit.i18n import N_, gettext, tr
 
@@ -273,7 +274,9 @@ class _Stage:
 
 
 def _make_solver_class():
+    from sudokit.engines.logic.context import Known
     from sudokit.engines.logic.solver import LogicalSolver
+
     from sudokit.engines.logic.techniques import CATALOGUE, REGISTRY, default_order
     from sudokit.engines.logic.techniques.registry import TRIAL_FAMILIES
 
@@ -283,8 +286,10 @@ def _make_solver_class():
         ``id(step)``. ``ceiling``: stop (return None) when no step scores at most this. The
         budget in force (:mod:`sudokit.engines.limits`) is checked between stages and instances."""
 
-        def __init__(self, unique: bool | None = None, ceiling: float | None = None) -> None:
-            super().__init__(default_order(), unique, options=rating_options())
+        def __init__(self, unique: bool | None = None, ceiling: float | None = None,
+                     known=None, exhaustive: bool = False) -> None:
+            super().__init__(default_order(), unique, options=rating_options(),
+                             known=known or Known(), exhaustive=exhaustive)
             self.ceiling = ceiling
             self.scores: dict[int, float] = {}
             self.stopped_at_ceiling = False
@@ -359,12 +364,13 @@ def rating_options():
     return Options(ur_missing_candidates=False, als_in_chains=False, als_overlap=False)
 
 
-def rating_solver(unique: bool | None = None, ceiling: float | None = None):
+def rating_solver(unique: bool | None = None, ceiling: float | None = None, known=None,
+                  exhaustive: bool = False):
     """A :class:`RatingSolver` (built on first use: it imports every technique)."""
     global _SOLVER_CLASS
     if _SOLVER_CLASS is None:
         _SOLVER_CLASS = _make_solver_class()
-    return _SOLVER_CLASS(unique, ceiling)
+    return _SOLVER_CLASS(unique, ceiling, known, exhaustive)
 
 
 # --- the rating ---------------------------------------------------------------------------------
@@ -444,30 +450,38 @@ def _position_of(puzzle):
     return position
 
 
-def _check_solvable(position, unique: bool | None) -> bool:
-    """Whether the puzzle (its givens) has one solution; raises when it has none."""
-    from sudokit.engines import search
+def _check_solvable(position, unique: bool | None, known=None):
+    """What is known of the puzzle's (its givens') solutions (a :class:`Known`): ``known`` when
+    it counted them, else ``unique`` when given, else one count by the search; raises when
+    there is none."""
+    from sudokit.engines.logic.context import Known
     from sudokit.engines.logic.solver import givens_grid
 
+    if known is not None and known.count is not None:
+        if known.count == 0:
+            raise InvalidPuzzleError("the puzzle has no solution")
+        return known
     if unique is not None and position.contradiction() is None:
-        return unique
+        return Known(1 if unique else 2)
     grid = givens_grid(position)
     grid.validate()
     try:
-        count = search.count_solutions(grid, 2, time_limit=limits.remaining())
+        known = Known.check(grid)
     except SearchLimitError:
         limits.check()  # the budget's own message when it is the budget that ran out
         raise
-    if count == 0:
+    if known.count == 0:
         raise InvalidPuzzleError("the puzzle has no solution")
-    return count == 1
+    return known
 
 
 def rate(puzzle, *, time_limit: float | None = None, unique: bool | None = None,
-         ceiling: float | None = None, on_step=None) -> Rating:
+         ceiling: float | None = None, on_step=None, known=None) -> Rating:
     """Rate ``puzzle`` (a Grid, puzzle text or a Position) on the SE scale.
 
-    ``unique``: whether the puzzle has one solution, if known (else the core checks; the
+    ``unique``: whether the puzzle has one solution, if known; ``known``: what a check of the
+    puzzle found (a :class:`Known`: its count and solution, which the rating then does not
+    search again); else the core checks (the
     uniqueness techniques are used only for unique puzzles). ``time_limit`` in seconds bounds
     the rating, within the budget in force (:mod:`sudokit.engines.limits`): :class:`SearchLimitError`
     when reached.
@@ -477,16 +491,14 @@ def rate(puzzle, *, time_limit: float | None = None, unique: bool | None = None,
     ``on_step(step)`` is called with each step of the rating path, in order (to check them).
     """
     from sudokit.engines.logic.techniques import REGISTRY
-    from sudokit.engines.logic.techniques.dynamic_chains import exhaustive
     from sudokit.engines.logic.techniques.registry import TRIAL_FAMILIES
 
     start = time.perf_counter()
     with limits.limited(time_limit, what="the rating"):
         position = _position_of(puzzle)
-        is_unique = _check_solvable(position, unique)
-        solver = rating_solver(is_unique, ceiling)
-        with exhaustive():
-            path = solver.solve_path(position)
+        known = _check_solvable(position, unique, known)
+        solver = rating_solver(known.unique, ceiling, known, exhaustive=True)
+        path = solver.solve_path(position)
     geometry = position.geometry
     if on_step is not None:
         for step in path.steps:

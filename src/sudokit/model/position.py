@@ -39,7 +39,7 @@ def popcount(mask: int) -> int:
 class Position:
     """Values (0 = empty), givens and candidate masks of every cell."""
 
-    __slots__ = ("geometry", "values", "givens", "cands", "all_mask")
+    __slots__ = ("geometry", "values", "givens", "cands", "all_mask", "context")
 
     def __init__(self, geometry: Geometry, values: list[int], givens: list[bool], cands: list[int]):
         self.geometry = geometry
@@ -47,6 +47,9 @@ class Position:
         self.givens = givens
         self.cands = cands
         self.all_mask = (1 << geometry.size) - 1
+        #: The solve working on the position (set by the logical solver while it works; the
+        #: model does not read it), None outside a solve. A copy starts without one.
+        self.context = None
 
     # --- construction ----------------------------------------------------------------------
     @classmethod

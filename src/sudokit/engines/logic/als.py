@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from sudokit.model.geometry import Geometry
 from sudokit.i18n.values import cell_name
 from sudokit.engines.logic.links import digit_cell_masks, house_masks, peer_masks
+from sudokit.engines.logic.context import context_of
 from sudokit.model.position import Position
 
 MAX_ALS_CELLS = 6
@@ -227,20 +228,14 @@ def _rccs(index: ALSIndex) -> tuple[dict[tuple[int, int], int], dict[tuple[int, 
     return rcc, overlap
 
 
-_last: tuple[tuple, ALSIndex] | None = None
-_last_full: tuple[tuple, ALSIndex] | None = None
-
-
 def als_index(pos: Position) -> ALSIndex:
-    """The :class:`ALSIndex` of ``pos``, rebuilt only when the position changed since the
-    last call (the ALS finders run one after another on the same position)."""
-    global _last
+    """The :class:`ALSIndex` of ``pos``, kept in its solve's context while the position stays
+    the same (the ALS finders run one after another on the same position)."""
+    context = context_of(pos)
     key = (pos.geometry, tuple(pos.values), tuple(pos.cands))
-    last = _last  # read once: another thread may replace it
-    if last is not None and last[0] == key:
-        return last[1]
-    index = ALSIndex(pos)
-    _last = (key, index)
+    index = context.recall("als-index", key)
+    if index is None:
+        index = context.keep("als-index", key, ALSIndex(pos))
     return index
 
 
@@ -249,15 +244,14 @@ def full_als_index(pos: Position) -> ALSIndex:
     :data:`FULL_MAX_ALS` (every ALS of a 9x9 position): the finders list the instances made
     of larger sets from it after those of :func:`als_index`. The same index when the caps
     are not larger."""
-    global _last_full
     if FULL_MAX_CELLS <= MAX_ALS_CELLS and FULL_MAX_ALS <= MAX_ALS:
         return als_index(pos)
+    context = context_of(pos)
     key = (pos.geometry, tuple(pos.values), tuple(pos.cands))
-    last = _last_full
-    if last is not None and last[0] == key:
-        return last[1]
-    index = ALSIndex(pos, max(FULL_MAX_CELLS, MAX_ALS_CELLS), max(FULL_MAX_ALS, MAX_ALS))
-    _last_full = (key, index)
+    index = context.recall("full-als-index", key)
+    if index is None:
+        index = context.keep("full-als-index", key, ALSIndex(
+            pos, max(FULL_MAX_CELLS, MAX_ALS_CELLS), max(FULL_MAX_ALS, MAX_ALS)))
     return index
 
 

@@ -10,6 +10,7 @@ from sudokit.model.grid import Clash, Grid
 from sudokit.i18n import DEFAULT, get_language, gettext, language, tr
 from sudokit.i18n.values import Houses
 from sudokit.model.position import Position
+from sudokit.engines.logic.context import UNKNOWN, Known
 from sudokit.engines.logic.solver import LogicalSolver, solutions
 from sudokit.engines.logic.step import Step, cell_list
 
@@ -93,10 +94,11 @@ def _check_level(level: str) -> None:
 
 
 def hint(puzzle, level: str = "nudge", techniques=None, unique: bool | None = None,
-         exclude=(), lang: str | None = None) -> Hint | None:
+         exclude=(), lang: str | None = None, known: Known = UNKNOWN) -> Hint | None:
     """A hint for the simplest step available in ``puzzle`` (any puzzle text, a Grid or a
     Position), or None when the puzzle is solved or no chosen technique applies. Its text (and
-    errors) in ``lang`` (default: the language in use, :func:`sudokit.set_language`)."""
+    errors) in ``lang`` (default: the language in use, :func:`sudokit.set_language`).
+    ``known``: what a check of the puzzle found (see :class:`LogicalSolver`)."""
     with language(lang):
         _check_level(level)
         position = Position.coerce(puzzle)
@@ -105,7 +107,7 @@ def hint(puzzle, level: str = "nudge", techniques=None, unique: bool | None = No
             raise InvalidPuzzleError(tr("the position cannot be solved: {reason}", reason=reason))
         if position.is_solved:
             return None
-        step = LogicalSolver(techniques, unique, exclude).next_step(position)
+        step = LogicalSolver(techniques, unique, exclude, known=known).next_step(position)
         return None if step is None else _make_hint(position, step, level)
 
 

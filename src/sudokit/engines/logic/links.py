@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from sudokit.model.geometry import CACHED_GEOMETRIES, Geometry
 from sudokit.i18n.values import cell_name
+from sudokit.engines.logic.context import context_of
 from sudokit.model.position import Position
 from sudokit.engines.logic.step import Candidate, Link
 
@@ -70,24 +71,22 @@ def seen_by_all(geometry: Geometry, cells: Iterable[int]) -> int:
     return m if m != -1 else 0
 
 
-_last_digit_cells: tuple[tuple, list[int]] | None = None
-
-
 def digit_cell_masks(pos: Position) -> list[int]:
     """For each digit 1..N (index 0 unused), the bitmask of the cells holding it as a candidate
-    (a new list; the last position's masks are kept, as the finders ask one after another)."""
-    global _last_digit_cells
+    (a new list; the masks are kept in the solve's context, as the finders ask one after
+    another)."""
+    context = context_of(pos)
     key = (pos.geometry.size, tuple(pos.cands))
-    last = _last_digit_cells  # read once: another thread may replace it
-    if last is not None and last[0] == key:
-        return list(last[1])
+    kept = context.recall("digit-cells", key)
+    if kept is not None:
+        return list(kept)
     out = [0] * (pos.geometry.size + 1)
     for cell, m in enumerate(pos.cands):
         while m:
             low = m & -m
             out[low.bit_length()] |= 1 << cell
             m ^= low
-    _last_digit_cells = (key, out)
+    context.keep("digit-cells", key, out)
     return list(out)
 
 

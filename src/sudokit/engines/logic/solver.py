@@ -11,7 +11,8 @@ from sudokit.engines import limits
 from sudokit.engines import search
 from sudokit.model.errors import CancelledError, SearchLimitError, SudokitError
 from sudokit.model.grid import Grid
-from sudokit.engines.logic.options import Options, listing_all, using
+from sudokit.engines.logic.context import UNKNOWN, Known, SolveContext, context_of
+from sudokit.engines.logic.options import Options
 from sudokit.model.position import Position
 from sudokit.engines.logic.step import Step
 from sudokit.engines.logic.techniques import REGISTRY, default_order
@@ -58,13 +59,19 @@ class LogicalSolver:
     """Applies techniques in a chosen order (default: simplest first).
 
     ``techniques`` restricts and orders the technique ids used. Uniqueness techniques are
-    used only when ``unique`` is true; with ``unique=None`` the solver asks the search core
-    whether the puzzle has exactly one solution. ``options`` (:class:`Options`) set how wide
-    the finders look; None keeps the options in force.
+    used only when ``unique`` is true; with ``unique=None``, when the puzzle has exactly one
+    solution: ``known`` (:class:`Known`) says what the caller's check of the puzzle found (its
+    count and solution), else the solver asks the search core, once a puzzle. ``options``
+    (:class:`Options`) set how wide the finders look; None keeps the options in force.
+    ``exhaustive``: the forcing chains compare a level's hints for the easiest (the rating).
+
+    Each solve (or step search) works with a :class:`SolveContext` of its own, made by
+    :meth:`context`: nothing of one solve is kept for the next.
     """
 
     def __init__(self, techniques: Iterable[str] | None = None, unique: bool | None = None,
-                 exclude: Iterable[str] = (), options: Options | None = None) -> None:
+                 exclude: Iterable[str] = (), options: Options | None = None,
+                 known: Known = UNKNOWN, exhaustive: bool = False) -> None:
         ids = list(techniques) if techniques is not None else default_order()
         unknown = [t for t in list(ids) + list(exclude) if t not in REGISTRY]
         if unknown:
@@ -73,22 +80,43 @@ class LogicalSolver:
         self.order = [REGISTRY[t] for t in ids if t not in skip]
         self.unique = unique
         self.options = options
-        self._unique_cache: dict[tuple, bool] = {}
+        self.known = known
+        self.exhaustive = exhaustive
+        self._checked: dict[tuple, Known] = {}
+
+    def context(self, listing: bool | None = None) -> SolveContext:
+        """A new context for one solve or step search: the solver's options (None: those in
+        force), what it knows of the puzzle, the budget in force; ``listing`` when every
+        instance is listed (None: as :func:`sudokit.engines.logic.options.listing` says)."""
+        context = SolveContext(exhaustive=self.exhaustive, known=self.known)
+        if self.options is not None:
+            context.options = self.options
+        if listing is not None:
+            context.listing = listing
+        return context
 
     # --- uniqueness ------------------------------------------------------------------------
-    def _uniqueness_allowed(self, position: Position) -> bool:
-        """``unique`` if it was given, else whether the puzzle (the givens alone) has exactly one
-        solution, asked once per puzzle."""
-        if self.unique is not None:
-            return bool(self.unique)
+    def _known(self, position: Position, context: SolveContext) -> Known:
+        """What the solve knows of the puzzle's solutions: what the caller handed, else the
+        search core's count of the givens (once a puzzle), kept in the context for the finders."""
+        if context.known.count is not None:
+            return context.known
         puzzle = givens_grid(position)
         key = (puzzle.geometry, tuple(puzzle.values))
-        known = self._unique_cache.get(key)
+        known = self._checked.get(key)
         if known is None:
-            if len(self._unique_cache) > 64:
-                self._unique_cache.clear()
-            known = self._unique_cache[key] = search.is_unique(puzzle)
+            if len(self._checked) > 64:
+                self._checked.clear()
+            known = self._checked[key] = Known.check(puzzle)
+        context.known = known
         return known
+
+    def _uniqueness_allowed(self, position: Position) -> bool:
+        """``unique`` if it was given, else whether the puzzle (the givens alone) has exactly one
+        solution (see :meth:`_known`)."""
+        if self.unique is not None:
+            return bool(self.unique)
+        return bool(self._known(position, context_of(position)).unique)
 
     def _techniques(self, position: Position):
         if any(t.uniqueness for t in self.order) and not self._uniqueness_allowed(position):
@@ -96,19 +124,20 @@ class LogicalSolver:
         return self.order
 
     # --- stepping --------------------------------------------------------------------------
-    def next_step(self, position: Position) -> Step | None:
+    def next_step(self, position: Position, context: SolveContext | None = None) -> Step | None:
         """The simplest step: the first technique (in the solver's order) that finds one; among
         consecutive techniques of equal difficulty, the shortest step (fewest chain links, then
-        fewest cells) of their first finds."""
-        with using(self.options):
+        fewest cells) of their first finds. ``context``: the solve's (default: a new one)."""
+        with (context or self.context()).attached(position):
             return self._next_step(position)
 
     def _next_step(self, position: Position) -> Step | None:
         best, best_weight = None, None
+        context = position.context
         for tech in self._techniques(position):
             if best is not None and tech.difficulty != best_weight:
                 break
-            limits.check()
+            context.check()
             for step in tech.find(position):
                 if best is None or step_length(step) < step_length(best):
                     best, best_weight = step, tech.difficulty
@@ -118,14 +147,15 @@ class LogicalSolver:
     def all_steps(self, position: Position) -> list[Step]:
         """Every instance of every chosen technique in the position (duplicates removed). A
         limit of the budget carries the steps found so far as its ``steps`` attribute."""
-        with using(self.options), listing_all():
+        with self.context(listing=True).attached(position):
             return self._all_steps(position)
 
     def _all_steps(self, position: Position) -> list[Step]:
         out, seen = [], set()
+        context = position.context
         try:
             for tech in self._techniques(position):
-                limits.check()
+                context.check()
                 for step in tech.find(position):
                     k = (tech.id, step.key())
                     if k not in seen:
@@ -180,9 +210,10 @@ class LogicalSolver:
         position = Position.coerce(puzzle)
         path = SolvePath(start=position.copy())
         reason = position.contradiction()
+        context = self.context()
         try:
             while reason is None and not position.is_solved and len(path.steps) < max_steps:
-                step = self.next_step(position)
+                step = self.next_step(position, context)
                 if step is None:
                     reason = "no technique applies"
                     break
@@ -227,16 +258,21 @@ def solutions(grid: Grid, limit: int = 2) -> list[Grid]:
     return list(search.solve(grid, limit=limit).solutions)
 
 
-def next_step(puzzle, techniques=None, unique=None, exclude=(), options=None) -> Step | None:
-    return LogicalSolver(techniques, unique, exclude, options).next_step(Position.coerce(puzzle))
+def next_step(puzzle, techniques=None, unique=None, exclude=(), options=None,
+              known: Known = UNKNOWN) -> Step | None:
+    return LogicalSolver(techniques, unique, exclude, options, known).next_step(
+        Position.coerce(puzzle))
 
 
-def all_steps(puzzle, techniques=None, unique=None, exclude=(), options=None) -> list[Step]:
-    return LogicalSolver(techniques, unique, exclude, options).all_steps(Position.coerce(puzzle))
+def all_steps(puzzle, techniques=None, unique=None, exclude=(), options=None,
+              known: Known = UNKNOWN) -> list[Step]:
+    return LogicalSolver(techniques, unique, exclude, options, known).all_steps(
+        Position.coerce(puzzle))
 
 
-def solve_path(puzzle, techniques=None, unique=None, exclude=(), options=None) -> SolvePath:
-    return LogicalSolver(techniques, unique, exclude, options).solve_path(puzzle)
+def solve_path(puzzle, techniques=None, unique=None, exclude=(), options=None,
+               known: Known = UNKNOWN) -> SolvePath:
+    return LogicalSolver(techniques, unique, exclude, options, known).solve_path(puzzle)
 
 
 def manual_round(puzzle, techniques=None) -> list[Step]:

@@ -24,10 +24,11 @@ The finders share one enumeration of the sets per position (:func:`als_index`).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from sudokit.i18n import msg
 from sudokit.i18n.values import Cell, Join, Lazy
-from sudokit.engines.logic import options
+from sudokit.engines.logic.context import context_of
 from sudokit.engines.logic.als import ALS, ALSIndex, als_index, describe_als, full_als_index
 from sudokit.engines.logic.links import cells_of
 from sudokit.model.position import Position, digits_of
@@ -91,18 +92,11 @@ def _bit(d: int) -> int:
     return 1 << (d - 1)
 
 
-_DIGITS: dict[int, tuple[int, ...]] = {}
-
-
+@lru_cache(maxsize=1 << 16)
 def _digit_tuple(mask: int) -> tuple[int, ...]:
     """``digits_of(mask)`` as a tuple, memoised (the chain search asks for the same few masks
     very often)."""
-    t = _DIGITS.get(mask)
-    if t is None:
-        if len(_DIGITS) > 1 << 16:
-            _DIGITS.clear()
-        t = _DIGITS[mask] = tuple(digits_of(mask))
-    return t
+    return tuple(digits_of(mask))
 
 
 def _neighbours(idx: ALSIndex, overlap: bool) -> list[list[tuple[int, int]]]:
@@ -147,12 +141,12 @@ def _pair_phases(pos: Position):
     :func:`full_als_index` and, with ``als_overlap``, its pairs sharing cells."""
     idx = als_index(pos)
     yield idx, idx.rcc
-    if not options.listing():
+    if not context_of(pos).listing:
         return
     full = full_als_index(pos)
     if full is not idx:
         yield full, full.rcc
-    if options.current().als_overlap:
+    if context_of(pos).options.als_overlap:
         yield full, full.overlap_rcc
 
 
@@ -218,10 +212,10 @@ def als_xy_wing(pos: Position):
     tech = REGISTRY["als-xy-wing"]
     done: set[tuple] = set()
     yield from _wings(pos, tech, idx, idx.neighbours, False, done, [WING_MAX_PAIRS])
-    if not options.listing():
+    if not context_of(pos).listing:
         return
     full = full_als_index(pos)
-    overlap = options.current().als_overlap
+    overlap = context_of(pos).options.als_overlap
     if full is not idx or overlap:
         yield from _wings(pos, tech, full, _neighbours(full, overlap), overlap, done,
                           [WING_MAX_PAIRS])
@@ -363,10 +357,10 @@ def als_xy_chain(pos: Position):
     done: set[tuple] = set()
     yield from _chains(pos, tech, idx, idx.neighbours, done, min_links=3, shortest=True,
                        overlap=False)
-    if not options.listing():
+    if not context_of(pos).listing:
         return
     full = full_als_index(pos)
-    overlap = options.current().als_overlap
+    overlap = context_of(pos).options.als_overlap
     yield from _chains(pos, tech, full, _neighbours(full, overlap), done, min_links=2,
                        shortest=False, overlap=overlap)
 
@@ -496,7 +490,7 @@ def death_blossom(pos: Position):
     done: set[tuple] = set()
     idx = als_index(pos)
     yield from _death_blossoms(pos, tech, idx, done)
-    if not options.listing():
+    if not context_of(pos).listing:
         return
     full = full_als_index(pos)
     if full is not idx:
@@ -514,7 +508,7 @@ def _death_blossoms(pos, tech, idx: ALSIndex, done: set[tuple]):
             for s in cells_of(t):
                 petals.setdefault((s, d), []).append(a)
     budget = [BLOSSOM_MAX_TRIES]
-    most = g.size if options.listing() else STEM_MAX_DIGITS
+    most = g.size if context_of(pos).listing else STEM_MAX_DIGITS
     for stem, sm in enumerate(cands):
         if not 2 <= sm.bit_count() <= most:
             continue

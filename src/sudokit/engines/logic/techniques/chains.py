@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from sudokit.i18n import msg
 from sudokit.i18n.values import Lazy
-from sudokit.engines.logic import options
+from sudokit.engines.logic.context import context_of
 from sudokit.engines.logic.links import LinkGraph, cells_of, chain_links, chain_text
 from sudokit.model.position import Position
 from sudokit.engines.logic.techniques.registry import REGISTRY, finder
@@ -74,7 +74,7 @@ def _x_chains(graph: LinkGraph, digit: int, max_links: int):
     removes something (when listing every instance: for each set of cells it removes from,
     cells of the chain seeing both ends included).
     The search tag is 1 when the node was reached by a strong link."""
-    every = options.listing()
+    every = context_of(graph.pos).listing
     # a cell of the chain seeing both ends goes too (HoDoKu lists it), only when listing: a
     # single step keeps its removals off the chain
     off_path = (lambda on_path: -1) if every else (lambda on_path: ~on_path)
@@ -163,7 +163,7 @@ def _xy_chains(graph: LinkGraph, max_cells: int):
         return [(nxt, (cands[nxt] & ~(1 << (out - 1))).bit_length())
                 for nxt in cells_of(peers[cell] & by_digit[out] & ~on_path)]
 
-    every = options.listing()  # as for X-Chains: chain cells seeing both ends go too, when listing
+    every = context_of(graph.pos).listing  # as for X-Chains: chain cells seeing both ends go too, when listing
     found: dict[tuple, tuple] = {}
     for start in bivalue:
         m = cands[start]

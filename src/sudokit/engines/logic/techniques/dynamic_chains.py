@@ -22,11 +22,11 @@ from __future__ import annotations
 
 import os
 import time
-from contextlib import contextmanager
 from collections.abc import Iterator
 
 from sudokit.i18n import msg
 from sudokit.i18n.values import Cell, House, Join, Rendered, cell_name
+from sudokit.engines.logic.context import SolveContext, context_of
 from sudokit.model.position import Position
 from sudokit.engines.logic.step import Branch as StepBranch, Link, Step
 from sudokit.engines.logic.techniques import chaining
@@ -37,11 +37,9 @@ from sudokit.engines.logic.techniques.registry import REGISTRY, finder
 #: Nesting levels the nested forcing chains try (SE's 9.5 .. 11.0).
 NESTED_LEVELS = (2, 3, 4, 5)
 
-#: [True] while a rating runs (:func:`exhaustive`): each level's hints are compared for the
-#: easiest, as SE does; else the first hint found will do.
-EXHAUSTIVE = [False]
-
-#: Hints a nested level collects, while a rating runs, before the easiest of them is taken
+#: Hints a nested level collects, while a rating runs (:attr:`SolveContext.exhaustive`: a
+#: level's hints are compared for the easiest, as SE does; else the first one will do), before
+#: the easiest of them is taken
 #: (None: every hint of the level, as SE compares them; 6 put the top of the scale 0.2-0.4 high).
 PICK = None
 
@@ -50,21 +48,8 @@ INNER_PICK = 4
 
 _DEBUG = bool(os.environ.get("SUDOKIT_DEBUG_CHAINS"))
 
-#: Hints of the last positions searched, per (technique, position).
-_CACHE: dict = {}
-#: Set when a search ran out of its budget (the last position searched): what it says.
-last_exhausted: list[str] = []
-
-
-@contextmanager
-def exhaustive():
-    """Within the block, the finders compare a level's hints for the easiest (the rating)."""
-    before = EXHAUSTIVE[0]
-    EXHAUSTIVE[0] = True
-    try:
-        yield
-    finally:
-        EXHAUSTIVE[0] = before
+#: Hints the solve's context keeps, of the last positions searched, per (technique, position).
+CACHED_HINTS = 16
 
 
 def difficulty(hint: Hint) -> float:
@@ -76,15 +61,16 @@ def difficulty(hint: Hint) -> float:
 
 def _hints(pos: Position, tech_id: str, levels, dynamic: bool, kinds: str,
            nested: bool) -> list[Hint]:
-    key = (tech_id, EXHAUSTIVE[0], pos.geometry, tuple(pos.values), tuple(pos.cands))
-    found = _CACHE.get(key)
+    context = context_of(pos)
+    exhaustive = context.exhaustive
+    cache = context.table("forcing-chain-hints", CACHED_HINTS)
+    key = (tech_id, exhaustive, pos.geometry, tuple(pos.values), tuple(pos.cands))
+    found = cache.get(key)
     if found is not None:
         return found
-    if len(_CACHE) > 16:
-        _CACHE.clear()
     a = analysis(pos)
     found = []
-    last_exhausted.clear()
+    context.exhausted.clear()
     # SE's levels are for classic grids: on variants (killer sums the engine does not read,
     # extra peers) a search that finds nothing spends its whole budget, for every puzzle the
     # generator rates; the forcing chains and nets take those grids
@@ -94,41 +80,42 @@ def _hints(pos: Position, tech_id: str, levels, dynamic: bool, kinds: str,
         if sol is not None:
             n = pos.geometry.size
             skip = lambda p: sol[p // n] == p % n + 1  # noqa: E731
-        if EXHAUSTIVE[0]:
-            found = _collect(pos, tech_id, levels, dynamic, kinds, skip if nested else None,
-                             PICK if nested else None, NODE_LIMIT)
+        if exhaustive:
+            found = _collect(context, pos, tech_id, levels, dynamic, kinds,
+                             skip if nested else None, PICK if nested else None, NODE_LIMIT)
         else:
             # the first hint will do: contradictions first (the solution's candidates skipped),
             # the other kinds after; nested levels under a growing budget, so a level whose
             # search is long does not hold up the next one's quick find
             budgets = (2_000, 15_000, NODE_LIMIT) if nested else (NODE_LIMIT,)
             for nodes in budgets:
-                found = _collect(pos, tech_id, levels, dynamic, "o", skip, 1, nodes)
+                found = _collect(context, pos, tech_id, levels, dynamic, "o", skip, 1, nodes)
                 if not found and kinds != "o":
-                    found = _collect(pos, tech_id, levels, dynamic, kinds.replace("o", ""), None,
-                                     1, nodes)
+                    found = _collect(context, pos, tech_id, levels, dynamic,
+                                     kinds.replace("o", ""), None, 1, nodes)
                 if found:
                     break
     found.sort(key=lambda h: (difficulty(h), h.complexity))
-    _CACHE[key] = found
+    cache[key] = found
     return found
 
 
-def _collect(pos, tech_id, levels, dynamic, kinds, skip, most, nodes) -> list[Hint]:
+def _collect(context: SolveContext, pos, tech_id, levels, dynamic, kinds, skip, most,
+             nodes) -> list[Hint]:
     """The hints of the first level that has some (at most ``most``), each level searched
-    with a budget of ``nodes`` branches."""
+    with a budget of ``nodes`` branches (one that runs out is noted in ``context.exhausted``)."""
     found: list[Hint] = []
     for level in levels:
         t0 = time.perf_counter() if _DEBUG else 0.0
         engine = Engine(pos.geometry, pos.cands, level, dynamic, Budget(nodes), pos.values)
-        engine.inner_pick = INNER_PICK if EXHAUSTIVE[0] else 1
+        engine.inner_pick = INNER_PICK if context.exhaustive else 1
         try:
             for hint in chaining.search(engine, kinds, skip=skip):
                 found.append(hint)
                 if most is not None and len(found) >= most:
                     break
         except BudgetExhausted as e:
-            last_exhausted.append(f"{tech_id} level {level}: {e}")
+            context.exhausted.append(f"{tech_id} level {level}: {e}")
         if _DEBUG:
             print(f"  [{tech_id} level {level} {kinds}: {len(found)} hints, "
                   f"{nodes - engine.budget.left} branches, {time.perf_counter() - t0:.2f} s]")

@@ -29,7 +29,7 @@ from itertools import combinations, product
 
 from sudokit.engines import limits
 from sudokit.model.geometry import CACHED_GEOMETRIES, Geometry
-from sudokit.engines.logic import options
+from sudokit.engines.logic.context import context_of
 from sudokit.engines.logic.links import digit_cell_masks, house_masks, peer_masks, seen_by_all
 from sudokit.model.position import Position
 from sudokit.engines.logic.step import and_list, cell_list
@@ -347,17 +347,14 @@ def _search(pos: Position, size: int, finned: bool) -> Iterator[Fish]:
                 yield from _basic(n, o, digit, lines, base_masks, cover_masks, size)
 
 
-_last_finned: tuple[object, int, list[Fish]] | None = None
-
-
 def _finned_all(pos: Position, size: int) -> list[Fish]:
-    """Finned and sashimi fish come from one search: keep the last result for the other."""
-    global _last_finned
-    masks = digit_masks(pos)
-    if _last_finned is not None and _last_finned[0] is masks and _last_finned[1] == size:
-        return _last_finned[2]
-    found = list(_search(pos, size, True))
-    _last_finned = (masks, size, found)
+    """Finned and sashimi fish come from one search: the solve's context keeps the result for
+    the other."""
+    context = context_of(pos)
+    key = (digit_masks(pos), size)
+    found = context.recall("finned-fish", key)
+    if found is None:
+        found = context.keep("finned-fish", key, list(_search(pos, size, True)))
     return found
 
 
@@ -736,10 +733,9 @@ def _house_fish(g: Geometry, size: int, cells: int, full: bool = True,
     return tuple(found.values())
 
 
-def _house_search(g: Geometry, size: int, cells: int) -> tuple[tuple, ...]:
-    """:func:`_house_fish` as the solver needs it: the full search when every instance is
-    listed (:func:`sudokit.engines.logic.options.listing`), the cheaper one for a next step."""
-    full = options.listing()
+def _house_search(g: Geometry, size: int, cells: int, full: bool) -> tuple[tuple, ...]:
+    """:func:`_house_fish` as the solver needs it: the ``full`` search when every instance is
+    listed (:attr:`SolveContext.listing`), the cheaper one for a next step."""
     if size not in SIZES:
         return _house_fish(g, size, cells, full, BIG_WORK_LIMIT)
     return _house_fish(g, size, cells, full, FULL_WORK_LIMIT if full else WORK_LIMIT)
@@ -751,24 +747,23 @@ def _reported(g: Geometry, size: int, cells: int, full: bool) -> dict[str, tuple
     the plain fish first, in the order found (the solver's pick), then those with endo fins or
     cannibalism."""
     out: dict[str, list[tuple]] = {}
-    for f in sorted(_house_search(g, size, cells), key=lambda f: not f[5]):
+    for f in sorted(_house_search(g, size, cells, full), key=lambda f: not f[5]):
         if f[4] and f[4] not in _LINE_IDS:
             out.setdefault(f[4], []).append(f)
     return {t: tuple(fs) for t, fs in out.items()}
 
 
 _LINE_IDS = frozenset(TECHNIQUE.values())
-_last_cells: tuple[tuple, list[int]] | None = None
 
 
 def _digit_cells(pos: Position) -> list[int]:
-    """Per digit, the mask of the cells holding it as a candidate (the last one kept)."""
-    global _last_cells
+    """Per digit, the mask of the cells holding it as a candidate (kept in the solve's
+    context)."""
+    context = context_of(pos)
     key = (pos.geometry, tuple(pos.cands))
-    if _last_cells is not None and _last_cells[0] == key:
-        return _last_cells[1]
-    out = digit_cell_masks(pos)
-    _last_cells = (key, out)
+    out = context.recall("fish-digit-cells", key)
+    if out is None:
+        out = context.keep("fish-digit-cells", key, digit_cell_masks(pos))
     return out
 
 
@@ -791,14 +786,15 @@ def house_fish(pos: Position, size: int,
     their finders report them. The id is None for a basic fish of no technique here."""
     g = pos.geometry
     free = untemplated(pos)
+    full = context_of(pos).listing
     for digit, cells in enumerate(_digit_cells(pos)):
         if digit and cells and free[digit] != 0:
             limits.check()
             if reported:
-                found = [f for fs in _reported(g, size, cells, options.listing()).values()
+                found = [f for fs in _reported(g, size, cells, full).values()
                          for f in fs]
             else:
-                found = _house_search(g, size, cells)
+                found = _house_search(g, size, cells, full)
             for f in found:
                 yield f[4], _as_fish(g, digit, cells, f)
 
@@ -807,10 +803,11 @@ def _register_house(size: int, technique: str) -> None:
     def find(pos: Position):
         g = pos.geometry
         free = untemplated(pos)
+        full = context_of(pos).listing
         for digit, cells in enumerate(_digit_cells(pos)):
             if digit and cells and free[digit] != 0:
                 limits.check()
-                for f in _reported(g, size, cells, options.listing()).get(technique, ()):
+                for f in _reported(g, size, cells, full).get(technique, ()):
                     yield fish_step(pos, _as_fish(g, digit, cells, f), technique)
 
     finder(technique)(find)

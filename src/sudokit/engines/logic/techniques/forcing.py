@@ -22,11 +22,13 @@ placement whose branch goes furthest, then eliminations.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from sudokit.engines import limits
 from sudokit.model.geometry import Geometry
 from sudokit.i18n import msg
 from sudokit.i18n.values import Cell, House, Join, Rendered, cell_name
+from sudokit.engines.logic.context import context_of
 from sudokit.model.position import Position, digits_of
 from sudokit.engines.logic.step import Branch, Link, Step
 from sudokit.engines.logic.techniques.propagation import CHAIN, NET, Analysis, Outcome, analysis, describe, tables
@@ -84,30 +86,22 @@ def nishio_branch(g: Geometry, board: int, placed: int, cell: int):
             return None
 
 
-_NISHIO: dict = {}
-
-
+@lru_cache(maxsize=256)
 def _nishio_digit(g: Geometry, board: int, placed: int) -> list:
     """(cell, result) for every cell of the board whose branch fails; kept per board, so a
     digit untouched since the last position is not searched again."""
-    key = (g, board, placed)
-    found = _NISHIO.get(key)
-    if found is None:
-        found = []
-        houses = tables(g).house
-        broken = any(not (board | placed) & hm for hm in houses)  # no branch is worth following
-        s = 0 if broken else board
-        while s:
-            limits.check()  # a 36x36 digit has hundreds of branches, some ms each
-            low = s & -s
-            s ^= low
-            c = low.bit_length() - 1
-            res = nishio_branch(g, board, placed, c)
-            if res is not None:
-                found.append((c, res))
-        if len(_NISHIO) > 256:
-            _NISHIO.clear()
-        _NISHIO[key] = found
+    found = []
+    houses = tables(g).house
+    broken = any(not (board | placed) & hm for hm in houses)  # no branch is worth following
+    s = 0 if broken else board
+    while s:
+        limits.check()  # a 36x36 digit has hundreds of branches, some ms each
+        low = s & -s
+        s ^= low
+        c = low.bit_length() - 1
+        res = nishio_branch(g, board, placed, c)
+        if res is not None:
+            found.append((c, res))
     return found
 
 
@@ -279,9 +273,6 @@ def instances(pos: Position, kinds: str, max_branches: int) -> Iterator[Instance
                 yield ("one", c, d)
 
 
-_MEMO: dict[str, tuple[Position, list[Instance]]] = {}
-
-
 def descends(pos: Position, earlier: Position) -> bool:
     """True if ``pos`` can follow ``earlier`` in a solve: same grid, every value kept, every
     new value one of its candidates there, and no candidate added."""
@@ -318,7 +309,9 @@ def search(pos: Position, tech_id: str, level: int, kinds: str, max_branches: in
                 seen.add(res.key())
                 yield write(a, res)
         return
-    memo = _MEMO.get(tech_id)
+    # the deductions of this technique that held at an earlier position of the same solve
+    memos: dict[str, tuple[Position, list[Instance]]] = context_of(pos).table("forcing-memo", 64)
+    memo = memos.get(tech_id)
     if memo is not None and descends(pos, memo[0]):
         remembered, kept = memo[1], []
         for i, inst in enumerate(remembered):
@@ -328,13 +321,13 @@ def search(pos: Position, tech_id: str, level: int, kinds: str, max_branches: in
             kept.append(inst)
             if res.key() not in seen:
                 seen.add(res.key())
-                _MEMO[tech_id] = (memo[0], kept + remembered[i + 1:])
+                memos[tech_id] = (memo[0], kept + remembered[i + 1:])
                 yield write(a, res)
-        _MEMO[tech_id] = (memo[0], kept)
+        memos[tech_id] = (memo[0], kept)
     results = [r for inst in instances(pos, kinds, max_branches)
                if (r := evaluate(a, inst, level, max_branches)) is not None]
     results.sort(key=lambda r: -r.progress)
-    _MEMO[tech_id] = (pos.copy(), [r.instance for r in results[:MEMO_SIZE]])
+    memos[tech_id] = (pos.copy(), [r.instance for r in results[:MEMO_SIZE]])
     for res in results:
         if res.key() not in seen:
             seen.add(res.key())

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from sudokit.engines import limits
 from sudokit.i18n import msgn
 from sudokit.i18n.values import Lazy
-from sudokit.engines.logic import options
+from sudokit.engines.logic.context import context_of
 from sudokit.engines.logic.inference import InferenceGraph
 from sudokit.model.position import Position
 from sudokit.engines.logic.step import Candidate, Mark
@@ -218,7 +218,7 @@ class ChainSearch:
         graph = self.graph
         weak = graph.weak
         above = -1 << (s + 1)  # ends after the start: each chain once
-        if k < 3 and not options.listing():
+        if k < 3 and not self.listing:
             return  # a one-link chain is a simpler pattern's: listed, never a single step
         if k >= 3:
             if new >> s & 1:
@@ -271,7 +271,7 @@ class ChainSearch:
         found.append(Found("dnl", path, _alternating(k), places, elims))
 
     def _continuous_loop(self, s, e, levels, k, found) -> None:
-        if not options.listing():
+        if not self.listing:
             path = self._path(levels, s, e, k)
             if path is not None:
                 self._loop_removals(path, k, found)
@@ -462,18 +462,16 @@ def _alternating(k: int) -> list[bool]:
 
 # --- one search per position, shared by the finders ---------------------------------------------
 
-_searches: dict[tuple[bool, bool], tuple[tuple, ChainSearch]] = {}
-
-
 def chain_search(pos: Position, grouped: bool, als: bool = False) -> ChainSearch:
-    """The search of ``pos`` (kept while the position's candidates stay the same): plain, or
-    grouped with group nodes and (``als``) ALS nodes."""
-    key = (pos.geometry, tuple(pos.cands), options.listing())  # listing finds more
-    kept = _searches.get((grouped, als))
-    if kept is not None and kept[0] == key:
-        return kept[1]
-    search = ChainSearch(InferenceGraph(pos, grouped, grouped and als), key[2])
-    _searches[(grouped, als)] = (key, search)
+    """The search of ``pos`` (kept in the solve's context while the position's candidates stay
+    the same): plain, or grouped with group nodes and (``als``) ALS nodes."""
+    context = context_of(pos)
+    kind = ("chain-search", grouped, als)
+    key = (pos.geometry, tuple(pos.cands), context.listing)  # listing finds more
+    search = context.recall(kind, key)
+    if search is None:
+        search = context.keep(kind, key, ChainSearch(InferenceGraph(pos, grouped, grouped and als),
+                                                     context.listing))
     return search
 
 
@@ -483,7 +481,8 @@ def _found(pos: Position, kind: str, grouped: bool):
     (:func:`options.listing`) with ``options.current().als_in_chains``, those through ALS nodes
     that change something else: a single step (the solve path) is found as before, as cheaply."""
     searches = [chain_search(pos, grouped)]
-    if grouped and options.current().als_in_chains and options.listing():
+    context = context_of(pos)
+    if grouped and context.options.als_in_chains and context.listing:
         searches.append(None)
     done: set = set()
     for search in searches:

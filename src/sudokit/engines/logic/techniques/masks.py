@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from sudokit.model.geometry import CACHED_GEOMETRIES, Geometry
+from sudokit.engines.logic.context import context_of
 from sudokit.model.position import Position, digits_of
 
 
@@ -53,15 +54,13 @@ def _extra_bits(g: Geometry) -> tuple[tuple[tuple[int, int], ...], ...]:
     return tuple(tuple(p) for p in out)
 
 
-_last: tuple[tuple, DigitMasks] | None = None
-
-
 def digit_masks(pos: Position) -> DigitMasks:
-    """The masks of ``pos`` (recomputed only when its candidates changed since the last call)."""
-    global _last
+    """The masks of ``pos`` (kept in its solve's context while its candidates stay the same)."""
+    context = context_of(pos)
     key = (pos.geometry, tuple(pos.cands))
-    if _last is not None and _last[0] == key:
-        return _last[1]
+    table = context.recall("digit-masks", key)
+    if table is not None:
+        return table
     n = pos.geometry.size
     rows = [[0] * n for _ in range(n + 1)]
     cols = [[0] * n for _ in range(n + 1)]
@@ -83,6 +82,4 @@ def digit_masks(pos: Position) -> DigitMasks:
                 cols[d][c] |= rb
                 boxes[d][b] |= pb
                 m ^= low
-    table = DigitMasks(rows, cols, boxes, extra)
-    _last = (key, table)
-    return table
+    return context.keep("digit-masks", key, DigitMasks(rows, cols, boxes, extra))

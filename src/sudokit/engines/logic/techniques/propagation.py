@@ -32,6 +32,7 @@ from sudokit.model.geometry import CACHED_GEOMETRIES, Geometry
 from sudokit.model.grid import Grid
 from sudokit.i18n import N_, msg
 from sudokit.i18n.values import Cell, Cells, House
+from sudokit.engines.logic.context import UNKNOWN, Known, context_of
 from sudokit.model.position import Position
 from sudokit.engines.logic.techniques.killer import MAX_SUM_CELLS, TOO_MANY, _sums_of_45, sum_ways
 
@@ -491,8 +492,9 @@ class Analysis:
     """The branches of one position, computed on request and kept: the forcing and trial
     finders called in turn on the same position share them (see :func:`analysis`)."""
 
-    def __init__(self, pos: Position) -> None:
+    def __init__(self, pos: Position, known: Known = UNKNOWN) -> None:
         self.position = pos = pos.copy()  # the caller's position changes as a solve goes on
+        self.known = known  # what the solve knows of the puzzle's solutions
         self.base = Base(pos)
         self.tables = self.base.tables
         self._chains: dict[tuple[int, int], Outcome] = {}
@@ -521,9 +523,9 @@ class Analysis:
     def solution(self) -> list[int] | None:
         """A solution of the position (found by the search core) that keeps to its candidates,
         or None. A candidate it holds cannot lead to a contradiction, so the trial finders
-        need not try it."""
+        need not try it. A solution the solve knows (:class:`Known`) spares the search."""
         if self._solution is None:
-            self._solution = solutions_of(self.position)
+            self._solution = self.known.solution_of(self.position) or solutions_of(self.position)
         return self._solution[0]
 
     def several_solutions(self) -> bool:
@@ -557,15 +559,15 @@ def solutions_of(pos: Position) -> tuple[list[int] | None, bool]:
     return sol, several
 
 
-_last: list = [None, None]
-
-
 def analysis(pos: Position) -> Analysis:
-    """The :class:`Analysis` of ``pos``; the last one is kept (keyed by the position's state)."""
+    """The :class:`Analysis` of ``pos``, kept in its solve's context (keyed by the position's
+    state)."""
+    context = context_of(pos)
     key = (pos.geometry, tuple(pos.values), tuple(pos.cands))
-    if _last[0] != key:
-        _last[0], _last[1] = key, Analysis(pos)
-    return _last[1]
+    found = context.recall("analysis", key)
+    if found is None:
+        found = context.keep("analysis", key, Analysis(pos, context.known))
+    return found
 
 
 def describe(g: Geometry, contradiction: tuple):

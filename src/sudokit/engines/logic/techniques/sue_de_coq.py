@@ -30,7 +30,7 @@ from sudokit.model.geometry import CACHED_GEOMETRIES, Geometry
 from sudokit.i18n import msg
 from sudokit.i18n.values import Cell, House, Join
 from sudokit.engines.logic.links import cells_of
-from sudokit.engines.logic.options import listing
+from sudokit.engines.logic.context import context_of
 from sudokit.model.position import Position, digits_of
 from sudokit.engines.logic.techniques.registry import REGISTRY, finder
 
@@ -103,7 +103,7 @@ def _intersections(g: Geometry) -> tuple[tuple[int, int, tuple, tuple, tuple], .
 def sue_de_coq(pos: Position):
     g, cands = pos.geometry, pos.cands
     tech = REGISTRY["sue-de-coq"]
-    every = listing()
+    every = context_of(pos).listing
     most_extra = LISTING_SIDE_EXTRA if every else MAX_SIDE_EXTRA
     done: set[tuple] = set()
     for line, box, inter_all, line_all, box_all in _intersections(g):

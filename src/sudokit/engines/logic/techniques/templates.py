@@ -24,6 +24,7 @@ from sudokit.engines import limits
 from sudokit.model.geometry import CACHED_GEOMETRIES, Geometry
 from sudokit.i18n import msg, msgn
 from sudokit.engines.logic.links import mask_of, peer_masks
+from sudokit.engines.logic.context import context_of
 from sudokit.model.position import Position
 from sudokit.engines.logic.step import cell_list
 from sudokit.engines.logic.techniques.registry import REGISTRY, finder
@@ -179,20 +180,18 @@ def digit_templates(pos: Position, digit: int) -> tuple[int, list[int]] | None:
     return total, _cells(pos.geometry.size, used)
 
 
-_last_untemplated: tuple[tuple, list[int | None]] | None = None
-
-
 def untemplated(pos: Position) -> list[int | None]:
     """Per digit 1..N (index 0 unused), the mask of its candidate cells that no template uses:
     every elimination logic on that digit alone (fish of any shape, single-digit patterns) can
     make lies there, so a digit with 0 has none. None where unknown: a variant grid, too many
     templates to count, or a candidate sharing a house with the digit placed (a broken
-    position: templates then miss what candidate-only logic sees). The last result is kept."""
-    global _last_untemplated
+    position: templates then miss what candidate-only logic sees). Kept in the solve's context."""
+    context = context_of(pos)
     g = pos.geometry
     key = (g, tuple(pos.values), tuple(pos.cands))
-    if _last_untemplated is not None and _last_untemplated[0] == key:
-        return _last_untemplated[1]
+    kept = context.recall("untemplated", key)
+    if kept is not None:
+        return kept
     n = g.size
     out: list[int | None] = [None] * (n + 1)
     if g.is_classic:
@@ -221,8 +220,7 @@ def untemplated(pos: Position) -> list[int | None]:
                 for r, m in enumerate(result[1]):
                     used |= m << (r * n)
                 out[d] = cells[d] & ~used
-    _last_untemplated = (key, out)
-    return out
+    return context.keep("untemplated", key, out)
 
 
 def _sure_rows(total: int, used) -> list[int]:

@@ -17,13 +17,14 @@ diagonals are ``(0,3)`` and ``(1,2)``, so in a deadly pattern ``v0 = v3`` and ``
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import combinations
 
 from sudokit.engines import limits
-from sudokit.model.geometry import Geometry
+from sudokit.model.geometry import CACHED_GEOMETRIES, Geometry
 from sudokit.i18n import N_, Message, msg
 from sudokit.i18n.values import Cell, House
-from sudokit.engines.logic import options
+from sudokit.engines.logic.context import context_of
 from sudokit.model.position import Position, bit, digits_of, popcount
 from sudokit.engines.logic.step import Step, and_list, cell_list, digit_list
 from sudokit.engines.logic.techniques.registry import REGISTRY, finder
@@ -41,10 +42,7 @@ CHECK_EVERY = 4096
 ROW_MATE = (1, 0, 3, 2)
 COL_MATE = (2, 3, 0, 1)
 
-_RECTS: dict[Geometry, tuple[Rect, ...]] = {}
-_PEERSETS: dict[Geometry, tuple[frozenset[int], ...]] = {}
-
-
+@lru_cache(maxsize=CACHED_GEOMETRIES)
 def rectangles(g: Geometry) -> tuple[Rect, ...]:
     """Every rectangle of cells ``(r1c1, r1c2, r2c1, r2c2)`` that lies in exactly two boxes
     (jigsaw regions), where swapping ``a b / b a`` keeps every rule of the grid.
@@ -52,18 +50,15 @@ def rectangles(g: Geometry) -> tuple[Rect, ...]:
     In a variant the swap must keep the variant's rules too: no rectangle is safe when cells
     have peers a chess move away (anti-knight, anti-king: a swapped digit may meet its twin
     there), and a diagonal or window must hold no corner or two corners of one row or column."""
-    rects = _RECTS.get(g)
-    if rects is None:
-        n, out = g.size, []
-        if g.extra_peers is None:
-            for r1, r2 in combinations(range(n), 2):
-                limits.check()
-                for c1, c2 in combinations(range(n), 2):
-                    cells = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
-                    if _swappable(g, cells):
-                        out.append(cells)
-        rects = _RECTS[g] = tuple(out)
-    return rects
+    n, out = g.size, []
+    if g.extra_peers is None:
+        for r1, r2 in combinations(range(n), 2):
+            limits.check()
+            for c1, c2 in combinations(range(n), 2):
+                cells = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
+                if _swappable(g, cells):
+                    out.append(cells)
+    return tuple(out)
 
 
 def _swappable(g: Geometry, cells: Rect) -> bool:
@@ -81,11 +76,9 @@ def _swappable(g: Geometry, cells: Rect) -> bool:
     return len(boxes) == 2 and all(len(k) == 2 and k[0] + k[1] != 3 for k in corners.values())
 
 
+@lru_cache(maxsize=CACHED_GEOMETRIES)
 def _peer_sets(g: Geometry) -> tuple[frozenset[int], ...]:
-    sets = _PEERSETS.get(g)
-    if sets is None:
-        sets = _PEERSETS[g] = tuple(frozenset(p) for p in g.peers)
-    return sets
+    return tuple(frozenset(p) for p in g.peers)
 
 
 def common_peers(g: Geometry, cells: Sequence[int]) -> set[int]:
@@ -106,25 +99,17 @@ def _rect_name(g: Geometry, rect: Rect):
     return cell_list(g, rect)
 
 
-#: The last scan of each kind, keyed by what it depends on: the finders of one position share it.
-_UR_SCAN: list = [None, ()]
-_AR_SCAN: list = [None, ()]
-_RECTS_OF: dict[Geometry, tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]] = {}
-
-
+@lru_cache(maxsize=CACHED_GEOMETRIES)
 def _rects_of(g: Geometry) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
     """For each cell, the indices (in :func:`rectangles`) of the rectangles with a corner there;
     and each rectangle's cells as a bit set (bit ``c`` for cell ``c``)."""
-    of = _RECTS_OF.get(g)
-    if of is None:
-        lists: list[list[int]] = [[] for _ in range(g.ncells)]
-        bits = []
-        for i, rect in enumerate(rectangles(g)):
-            for c in rect:
-                lists[c].append(i)
-            bits.append(sum(1 << c for c in rect))
-        of = _RECTS_OF[g] = (tuple(tuple(x) for x in lists), tuple(bits))
-    return of
+    lists: list[list[int]] = [[] for _ in range(g.ncells)]
+    bits = []
+    for i, rect in enumerate(rectangles(g)):
+        for c in rect:
+            lists[c].append(i)
+        bits.append(sum(1 << c for c in rect))
+    return tuple(tuple(x) for x in lists), tuple(bits)
 
 
 def _ur_candidates(pos: Position) -> tuple[tuple[Rect, int, int, list[int], list[int]], ...]:
@@ -132,10 +117,12 @@ def _ur_candidates(pos: Position) -> tuple[tuple[Rect, int, int, list[int], list
     and every corner holding both (with ``ur_missing_candidates``: at least one; a corner that
     lost a or b still cannot complete the pattern otherwise): ``(rect, a, b, plain corners,
     corners with other digits)``. Rectangles holding all of a and b come first."""
-    missing = options.current().ur_missing_candidates
+    context = context_of(pos)
+    missing = context.options.ur_missing_candidates
     key = (pos.geometry, missing, tuple(pos.cands))
-    if _UR_SCAN[0] == key:
-        return _UR_SCAN[1]
+    kept = context.recall("ur-scan", key)
+    if kept is not None:
+        return kept
     g, cands = pos.geometry, pos.cands
     rects = rectangles(g)
     of, rect_bits = _rects_of(g)
@@ -165,8 +152,7 @@ def _ur_candidates(pos: Position) -> tuple[tuple[Rect, int, int, list[int], list
         rest = ~(bit(a) | bit(b))
         plain = [k for k in range(4) if not cands[rect[k]] & rest]
         found.append((rect, a, b, plain, [k for k in range(4) if cands[rect[k]] & rest]))
-    _UR_SCAN[:] = [key, tuple(found)]
-    return _UR_SCAN[1]
+    return context.keep("ur-scan", key, tuple(found))
 
 
 def _ur_step(tid: str, pos: Position, rect: Rect, a: int, b: int, extra: Message,
@@ -377,9 +363,11 @@ def hidden_rectangle(pos: Position):
 def _ar_candidates(pos: Position) -> tuple[tuple[Rect, list[int], list[int]], ...]:
     """Rectangles with no given, at least two corners solved and at least one unsolved:
     ``(rect, solved corners, unsolved corners)``."""
+    context = context_of(pos)
     key = (pos.geometry, tuple(pos.values), tuple(pos.givens))
-    if _AR_SCAN[0] == key:
-        return _AR_SCAN[1]
+    kept = context.recall("ar-scan", key)
+    if kept is not None:
+        return kept
     values, givens = pos.values, pos.givens
     found = []
     for i, rect in enumerate(rectangles(pos.geometry)):
@@ -390,8 +378,7 @@ def _ar_candidates(pos: Position) -> tuple[tuple[Rect, list[int], list[int]], ..
         solved = [i for i in range(4) if values[rect[i]]]
         if 2 <= len(solved) <= 3:
             found.append((rect, solved, [i for i in range(4) if not values[rect[i]]]))
-    _AR_SCAN[:] = [key, tuple(found)]
-    return _AR_SCAN[1]
+    return context.keep("ar-scan", key, tuple(found))
 
 
 def _needed(pos: Position, rect: Rect, i: int) -> int:

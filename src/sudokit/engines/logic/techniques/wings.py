@@ -19,7 +19,7 @@ from collections import defaultdict
 
 from sudokit.i18n import msg
 from sudokit.i18n.values import Cell, House, Join
-from sudokit.engines.logic import options
+from sudokit.engines.logic.context import context_of
 from sudokit.engines.logic.links import LinkGraph, cells_of, chain_links, mask_of
 from sudokit.model.position import Position, bit, digits_of
 from sudokit.engines.logic.step import Link, cell_list, digit_list
@@ -182,7 +182,7 @@ def w_wing(pos: Position):
     tech = REGISTRY["w-wing"]
     # two cells of one pair that see each other are a naked pair, which removes both digits;
     # HoDoKu's find-all lists them as a W-Wing too, so a listing does
-    pairs_too = options.listing()
+    pairs_too = context_of(pos).listing
     for pm, cells in _by_pair(graph).items():
         for i, p in enumerate(cells):
             for q in cells[i + 1:]:
@@ -266,7 +266,7 @@ def remote_pair(pos: Position):
                 candidates=[(c, d) for c in sorted(order) for d in (x, y)],
                 links=[Link((u, x), (v, x), False) for u in order for v in cells_of(peers[u] & comp)
                        if u < v])
-        if options.listing():
+        if context_of(pos).listing:
             yield from _remote_pair_chains(pos, tech, peers, cells, x, y, holders, listed)
 
 
