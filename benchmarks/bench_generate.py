@@ -93,12 +93,12 @@ def median_row(setting: str, box: str, make: Callable[[int], str], count: int, l
 
 def check(row: Row, score: bool, minimal: bool) -> Row:
     """Fill in uniqueness, minimality, givens and scores of the row's puzzles (not timed)."""
-    from sudokit import Grid
+    from sudokit.model import formats
     from sudokit.engines.generate import is_minimal
     from sudokit.engines.rating import rate
     from sudokit.engines.search import core
 
-    grids = [Grid.parse(p, box=row.box) for p in row.puzzles]
+    grids = [formats.parse_one(p, box=row.box) for p in row.puzzles]
     unique = [g for g in grids if core.count_solutions(g, 2) == 1]
     row.unique = len(unique)
     row.givens = statistics.mean(sum(1 for v in g.values if v) for g in grids) if grids else 0

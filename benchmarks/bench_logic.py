@@ -80,7 +80,7 @@ FAMILIES: dict[str, Counter] = {}
 
 
 def sudokit_solver(set_name: str = "") -> Callable[[str], bool]:
-    from sudokit.model.grid import Grid
+    from sudokit.model import formats
     from sudokit.engines.logic import LogicalSolver
     from sudokit.engines import search
     from sudokit.engines.logic.techniques import CATALOGUE
@@ -89,7 +89,7 @@ def sudokit_solver(set_name: str = "") -> Callable[[str], bool]:
     families = FAMILIES.setdefault(set_name, Counter())
 
     def run(p: str) -> bool:
-        grid = Grid.parse(p)
+        grid = formats.parse_one(p)
         path = solver.solve_path(grid)
         check_steps(p, path.steps, search.solve(grid).solution.values)
         families.update({CATALOGUE[s.technique][2] for s in path.steps})
@@ -225,13 +225,13 @@ def print_families() -> None:
 
 def profile(puzzles: list[str]) -> None:
     """Seconds spent in each technique's finder over the solve paths of ``puzzles``."""
-    from sudokit.model.grid import Grid
+    from sudokit.model import formats
     from sudokit.engines.logic import LogicalSolver, Position
 
     solver = LogicalSolver(unique=True)
     spent: Counter = Counter()
     for p in puzzles:
-        position = Position.from_grid(Grid.parse(p))
+        position = Position.from_grid(formats.parse_one(p))
         while not position.is_solved:
             step = None
             for tech in solver.order:

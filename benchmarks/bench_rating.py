@@ -59,10 +59,10 @@ def rate_one(puzzle: str, time_limit: float | None):
     """The rating, with the steps of its path checked against the solution: (rating, steps,
     wrong steps: a placement not the solution's or an elimination of the solution's digit)."""
     from sudokit.engines import search
-    from sudokit.model.grid import Grid
+    from sudokit.model import formats
     from sudokit.engines.rating import rate
 
-    solution = search.solve(Grid.parse(puzzle)).solution.values
+    solution = search.solve(formats.parse_one(puzzle)).solution.values
     checked = [0, 0]
 
     def check(step) -> None:

@@ -17,6 +17,7 @@ from sudokit.engines import render
 
 from sudokit.engines import search
 from sudokit.model.grid import Grid
+from sudokit.model import formats
 from sudokit.engines.logic import LogicalSolver, Position
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "top1465.txt"
@@ -27,8 +28,8 @@ def puzzles(n: int) -> list[Grid]:
     for path in (DATA, Path("/work/shared/data/top1465.txt")):
         if path.is_file():
             lines = [ln.strip() for ln in path.read_text().split() if ln.strip()]
-            return [Grid.parse(ln) for ln in lines[:n]]
-    return [Grid.parse(FALLBACK)] * n
+            return [formats.parse_one(ln) for ln in lines[:n]]
+    return [formats.parse_one(FALLBACK)] * n
 
 
 def timed(fn, repeat: int) -> tuple[float, object]:

@@ -37,7 +37,7 @@ from peers import norvig  # noqa: E402
 from peers.pypi import PEERS  # noqa: E402
 from peers.tdoku import FLAGS as TDOKU_FLAGS, build as build_tdoku  # noqa: E402
 
-from sudokit import Grid  # noqa: E402
+from sudokit.model import formats  # noqa: E402
 from sudokit.engines.search import core, reference  # noqa: E402
 
 DATA = HERE.parents[1] / "shared" / "data"
@@ -180,7 +180,7 @@ def bench_set(name: str, args) -> Table:
     secs2, batch2 = best_of(args.repeat, lambda: core.solve_many(text, limit=2))
     table.rows.append(Row("core batch, uniqueness check (limit 2)", len(lines), secs2,
                           batch2.total_guesses / len(lines), note=f"{batch2.tally()}"))
-    grids = [Grid.parse(line) for line in lines]
+    grids = [formats.parse_one(line) for line in lines]
     secs3, results = best_of(args.repeat, lambda: [core.solve(g) for g in grids])
     table.rows.append(Row("core one call (`core.solve(grid)`)", len(lines), secs3,
                           sum(r.guesses for r in results) / len(lines)))
@@ -197,7 +197,7 @@ def bench_set(name: str, args) -> Table:
 
     # digits: one call per puzzle, with a node limit
     log(f"{name}: digits")
-    n, secs, res = timed_loop([Grid.parse(x) for x in sample],
+    n, secs, res = timed_loop([formats.parse_one(x) for x in sample],
                               lambda g: core.solve(g, method="digits", node_limit=DIGITS_NODE_LIMIT),
                               args.budget)
     done = [r for r in res if not r.limit_reached]
@@ -208,7 +208,7 @@ def bench_set(name: str, args) -> Table:
                           secs / core_on(n), note))
 
     log(f"{name}: reference")
-    n, secs, res = timed_loop(sample, lambda x: reference.solve(Grid.parse(x)), args.budget)
+    n, secs, res = timed_loop(sample, lambda x: reference.solve(formats.parse_one(x)), args.budget)
     wrong = sum(r.solution.to_line() != expected[x] for x, r in zip(sample, res))
     table.rows.append(Row("sudokit reference solver (pure Python)", n, secs, sum(r.guesses for r in res) / n,
                           secs / core_on(n), f"{wrong} wrong" if wrong else ""))
@@ -286,14 +286,14 @@ def bench_counting(args) -> Table:
         return core_batch_seconds(sample[:k], max(3, args.repeat), limit=None)
 
     log("serg: digits")
-    n, secs, res = timed_loop([Grid.parse(x) for x in sample],
+    n, secs, res = timed_loop([formats.parse_one(x) for x in sample],
                               lambda g: core.solve(g, limit=None, keep=0, method="digits",
                                                    node_limit=DIGITS_NODE_LIMIT), args.budget)
     wrong = sum(r.extra.get("count", r.count) != expected[x] for x, r in zip(sample, res))
     table.rows.append(Row("core `digits` method, every solution", n, secs, sum(r.guesses for r in res) / n,
                           secs / core_on(n), f"{wrong} wrong counts" if wrong else "counts agree"))
     log("serg: reference")
-    n, secs, res = timed_loop(sample, lambda x: reference.solve(Grid.parse(x), limit=None), args.budget)
+    n, secs, res = timed_loop(sample, lambda x: reference.solve(formats.parse_one(x), limit=None), args.budget)
     wrong = sum(r.count != expected[x] for x, r in zip(sample, res))
     table.rows.append(Row("reference solver, every solution", n, secs, sum(r.guesses for r in res) / n,
                           secs / core_on(n), f"{wrong} wrong counts" if wrong else "counts agree",
@@ -310,7 +310,7 @@ from sudokit.engines.rating import spearman  # noqa: E402
 def bench_difficulty(args) -> str:
     path = DATA / "se_rated.tsv"
     rows = [line.split("\t") for line in path.read_text().splitlines()[1:]]
-    puzzles = [(Grid.parse(r[0]), float(r[1])) for r in rows]
+    puzzles = [(formats.parse_one(r[0]), float(r[1])) for r in rows]
     bands = [(0, 2), (2, 4), (4, 6), (6, 8), (8, 10), (10, 99)]
     log("difficulty: digits, fast, reference over se_rated.tsv")
     per = {}

@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
 sys.path.insert(0, str(ROOT / "src"))
 
-from sudokit import Grid  # noqa: E402
+from sudokit.model import formats  # noqa: E402
 from sudokit.engines.logic import LogicalSolver, Position  # noqa: E402
 from sudokit.engines.logic.techniques import REGISTRY  # noqa: E402
 from sudokit.engines.search import solve  # noqa: E402
@@ -78,7 +78,7 @@ def positions(files: list[str], count: int) -> list[tuple[str, str]]:
         lines = [s.strip() for s in (DATA / f"{name}.txt").read_text().splitlines() if s.strip()]
         stride = max(1, len(lines) // count)
         for line in lines[::stride][:count]:
-            grid = Grid.parse(line.split()[0])
+            grid = formats.parse_one(line.split()[0])
             solution = "".join(map(str, solve(grid).solutions[0].values))
             pos = Position.from_grid(grid)
             while not pos.is_solved:

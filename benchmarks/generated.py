@@ -17,6 +17,7 @@ import random
 from pathlib import Path
 
 from sudokit import Geometry, Grid, SearchLimitError
+from sudokit.model import formats
 from sudokit.engines.search import core
 
 CACHE = Path(__file__).resolve().parent / "results" / "sets"
@@ -55,4 +56,4 @@ def puzzle_set(size: int, kind: str, count: int, node_limit: int, progress=None)
                 progress(f"  generated {size}x{size} {kind} puzzle {seed}/{count}")
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text("\n".join(lines) + "\n")
-    return [Grid.parse(line, box=geometry.box_shape) for line in lines[:count]]
+    return [formats.parse_one(line, box=geometry.box_shape) for line in lines[:count]]

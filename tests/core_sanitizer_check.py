@@ -21,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from pattern_grids import full_grid  # noqa: E402
 
 from sudokit import Geometry, Grid  # noqa: E402
+from sudokit.model import formats
 from sudokit.engines.search import core, reference  # noqa: E402
 
 _core = core._core
@@ -77,7 +78,7 @@ def real_data():
         lines = (DATA / name).read_text().split()[::step]
         batch = core.solve_many(lines, limit=2)
         for i, line in enumerate(lines):
-            grid = Grid.parse(line)
+            grid = formats.parse_one(line)
             expected = reference.solve(grid, limit=2)
             assert batch.status(i) == expected.status
             for method in ("fast", "generic"):

@@ -26,7 +26,7 @@ def run(*args: str):
 
 
 def assert_unique(text: str, box: str | None = None) -> Grid:
-    grid = Grid.parse(text, box=box)
+    grid = formats.parse_one(text, box=box)
     assert core.count_solutions(grid, 2) == 1
     return grid
 
@@ -78,7 +78,7 @@ def test_json_lines():
         assert_unique(doc["puzzle"])
         assert {"score", "level", "techniques"} <= set(doc["rating"])
         assert doc["givens"] == sum(ch != "." for ch in doc["puzzle"])
-        assert core.solve(Grid.parse(doc["puzzle"])).solution.to_line() == doc["solution"]
+        assert core.solve(formats.parse_one(doc["puzzle"])).solution.to_line() == doc["solution"]
 
 
 def test_a_level_and_symmetry():
@@ -86,7 +86,7 @@ def test_a_level_and_symmetry():
     assert result.exit_code == 0, result.output
     doc = json.loads(result.stdout)
     assert doc["rating"]["level"] == "medium"
-    assert is_symmetric(Grid.parse(doc["puzzle"]), "180")
+    assert is_symmetric(formats.parse_one(doc["puzzle"]), "180")
 
 
 def test_a_score_range_and_a_technique():
@@ -113,7 +113,7 @@ def test_a_grid_format_with_the_solution():
     assert note.startswith("# ") and note.split()[2].rstrip(":") in LEVELS
     puzzle_text, solution_text = rest.strip().split("\n\n")
     grid = assert_unique(puzzle_text)
-    assert core.solve(grid).solution == Grid.parse(solution_text)
+    assert core.solve(grid).solution == formats.parse_one(solution_text)
 
 
 def test_json_format_of_several_puzzles_reads_back():

@@ -15,6 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from sudokit import Geometry, Grid
+from sudokit.model import formats
 from sudokit.adapters.cli.main import app
 from sudokit.engines.logic import Position
 from sudokit.engines.search import core
@@ -67,7 +68,7 @@ def several() -> str:
 @pytest.fixture(scope="module")
 def no_solution() -> str:
     """EASY with one more given that clashes with nothing but leaves no solution."""
-    grid = Grid.parse(EASY)
+    grid = formats.parse_one(EASY)
     solution = core.solve(grid).solutions[0].values
     candidates = Position.from_grid(grid).cands
     for cell, value in enumerate(grid.values):
@@ -185,7 +186,7 @@ def test_a_puzzle_with_no_solution_is_exit_1(command, no_solution):
 
 def test_a_wrong_entry_in_a_position_is_exit_1():
     position = Position.coerce(EASY)
-    solution = core.solve(Grid.parse(EASY)).solutions[0].values
+    solution = core.solve(formats.parse_one(EASY)).solutions[0].values
     cell = next(c for c, m in enumerate(position.cands) if m.bit_count() >= 3)
     wrong = next(d for d in range(1, 10) if position.has(cell, d) and d != solution[cell])
     position.place(cell, wrong)

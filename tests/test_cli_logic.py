@@ -9,7 +9,6 @@ from typer.testing import CliRunner
 
 from sudokit.model import formats
 from sudokit.adapters.cli.main import app
-from sudokit.model.grid import Grid
 from sudokit.engines.logic import Position, all_steps, hint, next_step
 from sudokit.engines.logic.techniques import default_order
 from sudokit.engines.logic.techniques.registry import ON_REQUEST
@@ -45,7 +44,7 @@ def test_hint_json_hides_the_answer_at_nudge_level():
     doc = json.loads(run("hint", EASY, "--json").stdout)
     assert doc["level"] == "nudge" and "step" not in doc and doc["houses"]
     doc = json.loads(run("hint", EASY, "--json", "--level", "step").stdout)
-    assert doc["step"]["placements"] == next_step(EASY).to_dict(Grid.parse(EASY).geometry)["placements"]
+    assert doc["step"]["placements"] == next_step(EASY).to_dict(formats.parse_one(EASY).geometry)["placements"]
 
 
 def test_hint_apply_prints_the_next_position():
@@ -62,7 +61,7 @@ def test_hint_apply_prints_the_next_position():
 
 
 def test_hint_when_solved_or_stuck():
-    solution = solve(Grid.parse(EASY)).solution.to_line()
+    solution = solve(formats.parse_one(EASY)).solution.to_line()
     r = run("hint", solution)
     assert r.exit_code == 0 and "already solved" in r.stderr
     r = run("hint", HARDER, "--technique", "naked-single")
@@ -93,7 +92,7 @@ def test_explain_json_replays_to_the_solution():
     assert summary["solved"] and summary["steps"] == len(steps)
     assert sum(summary["techniques"].values()) == len(steps)
     assert summary["hardest"]["technique"] in summary["techniques"]
-    grid = Grid.parse(EASY)
+    grid = formats.parse_one(EASY)
     values = list(grid.values)
     for s in steps:
         assert {"technique", "placements", "eliminations", "explanation"} <= set(s)
@@ -124,7 +123,7 @@ def test_steps_lists_every_instance_of_the_chosen_technique():
     r = run("steps", EASY, "--technique", "hidden-single", "--json")
     assert r.exit_code == 0
     docs = json_lines(r.stdout)
-    g = Grid.parse(EASY).geometry
+    g = formats.parse_one(EASY).geometry
     expected = [s.to_dict(g) for s in all_steps(EASY, techniques=["hidden-single"])]
     assert docs == expected and len(docs) > 1
     assert all(d["technique"] == "hidden-single" and d["eliminations"] == [] for d in docs)
@@ -148,7 +147,7 @@ def test_steps_reads_sukaku_and_pencil_mark_grids():
     # a position whose unsolved cells keep two candidates or more (a candidate grid shows a cell
     # with one candidate as solved), with some candidates removed by hand
     pos = Position.coerce(HARDER)
-    solution = solve(Grid.parse(HARDER)).solution.values
+    solution = solve(formats.parse_one(HARDER)).solution.values
     removed = 0
     for cell, m in enumerate(pos.cands):
         wrong = [d for d in range(1, 10) if m >> (d - 1) & 1 and d != solution[cell]]

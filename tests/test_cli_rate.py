@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from sudokit import Geometry, Grid
+from sudokit.model import formats
 from sudokit.adapters.cli.main import app
 from sudokit.engines.rating import LEVELS, rate
 from sudokit.engines.search import core
@@ -82,7 +83,7 @@ def test_a_file_gives_one_line_per_puzzle(tmp_path):
 def test_stdin_and_show_puzzle():
     result = run("rate", "-", "--show-puzzle", input=EXPRESSEN + "\n")
     assert result.exit_code == 0
-    assert result.stdout.startswith(Grid.parse(EXPRESSEN).to_line() + "  ")
+    assert result.stdout.startswith(formats.parse_one(EXPRESSEN).to_line() + "  ")
 
 
 def test_other_sizes():

@@ -72,7 +72,7 @@ def test_unique_puzzle_exits_0_and_shows_the_solution():
     result = run("solve", SVD)
     assert result.exit_code == 0
     assert result.stdout.split("\n")[:4] == ["312 695 874", "648 317 592", "957 824 361", ""]
-    assert Grid.parse(result.stdout) == Grid.parse(SVD_SOLUTION)
+    assert formats.parse_one(result.stdout) == formats.parse_one(SVD_SOLUTION)
     assert result.stderr == ""
 
 
@@ -97,8 +97,8 @@ def test_several_solutions_exit_4_say_so_and_show_one():
     result = run("solve", line, "--to", "line")
     assert result.exit_code == 4
     assert "several solutions" in result.stderr and "found 2" in result.stderr
-    shown = Grid.parse(result.stdout)
-    puzzle = Grid.parse(line)
+    shown = formats.parse_one(result.stdout)
+    puzzle = formats.parse_one(line)
     assert shown.is_solved
     assert all(a == b for a, b in zip(shown.values, puzzle.values) if b)
 
@@ -134,7 +134,7 @@ def test_every_output_format_reads_back_as_the_solution(fmt):
     assert result.exit_code == 0, result.output
     back = formats.parse(result.stdout, fmt=fmt)
     assert len(back) == 1
-    assert back[0].values == Grid.parse(SVD_SOLUTION).values
+    assert back[0].values == formats.parse_one(SVD_SOLUTION).values
 
 
 def test_bordered_layout_and_puzzle_with_stat_line():
@@ -147,7 +147,7 @@ def test_bordered_layout_and_puzzle_with_stat_line():
 def test_method_backtrack_with_stats_reports_the_articles_counts():
     result = run("solve", SVD, "--method", "backtrack", "--stats")
     assert result.exit_code == 0
-    assert Grid.parse(result.stdout) == Grid.parse(SVD_SOLUTION)
+    assert formats.parse_one(result.stdout) == formats.parse_one(SVD_SOLUTION)
     assert "10,000 checks at r" in result.stderr  # the progress line
     assert "solved after 116,070 checks" in result.stderr
     assert "done after 156,380 checks" in result.stderr
@@ -160,10 +160,10 @@ def test_stats_for_the_reference_solver():
 
 
 def test_alphabet_applies_to_input_and_output():
-    lower = Grid.parse(SVD).to_line("zero")  # value 1 written 0, blanks '.'
+    lower = formats.parse_one(SVD).to_line("zero")  # value 1 written 0, blanks '.'
     result = run("solve", lower, "--alphabet", "zero", "--to", "line")
     assert result.exit_code == 0
-    assert result.stdout.strip() == Grid.parse(SVD_SOLUTION).to_line("zero")
+    assert result.stdout.strip() == formats.parse_one(SVD_SOLUTION).to_line("zero")
 
 
 def test_box_option_for_a_rectangular_grid():
@@ -178,7 +178,7 @@ def test_box_option_for_a_rectangular_grid():
     puzzle = "".join("." if i % 4 == 0 else ch for i, ch in enumerate(solution.to_line()))
     result = run("solve", puzzle, "--box", "3x2", "--to", "line")
     assert result.exit_code == 0
-    assert Grid.parse(result.stdout, box="3x2").is_solved
+    assert formats.parse_one(result.stdout, box="3x2").is_solved
 
 
 # --- counting and JSON ------------------------------------------------------------------------
@@ -248,7 +248,7 @@ def test_a_search_to_a_large_limit_runs_in_constant_memory(tmp_path, options):
     elif "--count" in options:
         assert stdout.strip() == f"at least {limit:,} solutions"
     else:
-        assert Grid.parse(stdout).is_solved
+        assert formats.parse_one(stdout).is_solved
         assert f"found {limit}, the search stops at --limit {limit}" in stderr
     assert peak_mb < 150
 
@@ -257,7 +257,7 @@ def test_json_lists_every_solution_up_to_its_bound_and_refuses_more():
     bound = solve_command.JSON_SOLUTIONS
     listed = run("solve", EMPTY9, "--json", "--limit", str(bound))
     (doc,) = json.loads(listed.stdout)
-    grids = [Grid.parse(line) for line in doc["solutions"]]
+    grids = [formats.parse_one(line) for line in doc["solutions"]]
     assert doc["count"] == bound and len({g.to_line() for g in grids}) == bound
     assert all(g.is_solved for g in grids)
     refused = run("solve", EMPTY9, "--json", "--limit", str(bound + 1))
@@ -295,8 +295,8 @@ def test_json_output():
     (doc,) = json.loads(result.stdout)
     assert doc["status"] == "unique" and doc["count"] == 1 and doc["complete"]
     assert doc["size"] == 9 and doc["box"] == "3x3"
-    assert Grid.parse(doc["solutions"][0]) == Grid.parse(SVD_SOLUTION)
-    assert Grid.parse(doc["puzzle"]) == Grid.parse(SVD)
+    assert formats.parse_one(doc["solutions"][0]) == formats.parse_one(SVD_SOLUTION)
+    assert formats.parse_one(doc["puzzle"]) == formats.parse_one(SVD)
     assert doc["stats"]["method"] == "backtrack"
     assert doc["stats"]["checks_total"] == 156_380
 
@@ -319,13 +319,13 @@ def test_large_puzzle_written_out():
     puzzle = Grid(geometry, [0 if i % 3 == 0 else v for i, v in enumerate(solution.values)])
     result = run("solve", puzzle.to_line(), "--to", "line")
     assert result.exit_code == 0, result.output
-    assert Grid.parse(result.stdout) == solution
+    assert formats.parse_one(result.stdout) == solution
 
 
 def test_puzzle_from_stdin():
     result = run("solve", "-", "--to", "line", input=SVD + "\n")
     assert result.exit_code == 0
-    assert Grid.parse(result.stdout) == Grid.parse(SVD_SOLUTION)
+    assert formats.parse_one(result.stdout) == formats.parse_one(SVD_SOLUTION)
 
 
 def test_file_with_several_puzzles_solves_each(tmp_path):
@@ -336,7 +336,7 @@ def test_file_with_several_puzzles_solves_each(tmp_path):
     assert result.exit_code == 4  # highest of 0, 4, 1
     lines = result.stdout.split()
     assert len(lines) == 2  # the unsolvable puzzle has no line
-    assert Grid.parse(lines[0]) == Grid.parse(SVD_SOLUTION)
+    assert formats.parse_one(lines[0]) == formats.parse_one(SVD_SOLUTION)
     assert "puzzle 2: the puzzle has several solutions" in result.stderr
     assert "puzzle 3: the puzzle has no solution" in result.stderr
     assert "3 puzzles" in result.stderr
@@ -349,14 +349,14 @@ def test_several_puzzles_to_json_make_one_array(tmp_path):
     assert result.exit_code == 0
     assert len(json.loads(result.stdout)) == 2
     back = formats.parse(result.stdout, fmt="json")
-    assert [g.values for g in back] == [Grid.parse(SVD_SOLUTION).values,
-                                        Grid.parse(EXPRESSEN_SOLUTION).values]
+    assert [g.values for g in back] == [formats.parse_one(SVD_SOLUTION).values,
+                                        formats.parse_one(EXPRESSEN_SOLUTION).values]
 
 
 def test_format_aliases_are_accepted():
     result = run("solve", SVD, "--to", "csv")
     assert result.exit_code == 0
-    assert formats.parse(result.stdout, fmt="comma")[0] == Grid.parse(SVD_SOLUTION)
+    assert formats.parse(result.stdout, fmt="comma")[0] == formats.parse_one(SVD_SOLUTION)
 
 
 def test_example_files_solve():
@@ -366,14 +366,14 @@ def test_example_files_solve():
         pytest.skip("examples/ not there")
     result = run("solve", str(svd), "--to", "line")
     assert result.exit_code == 0
-    assert Grid.parse(result.stdout) == Grid.parse(SVD_SOLUTION)
+    assert formats.parse_one(result.stdout) == formats.parse_one(SVD_SOLUTION)
 
 
 def test_python_dash_m_runs_the_cli():
     proc = subprocess.run([sys.executable, "-m", "sudokit", "solve", SVD, "--to", "line"],
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
-    assert Grid.parse(proc.stdout) == Grid.parse(SVD_SOLUTION)
+    assert formats.parse_one(proc.stdout) == formats.parse_one(SVD_SOLUTION)
 
 
 # --- bad input: one clear message, exit 3 -------------------------------------------------------

@@ -9,6 +9,7 @@ import pytest
 from pattern_grids import agrees, full_grid, puzzle
 
 from sudokit import Geometry, Grid, SearchLimitError
+from sudokit.model import formats
 
 from sudokit.engines import search
 from sudokit.engines.search import core, reference
@@ -37,13 +38,13 @@ def data_lines(name: str, count: int | None = None) -> list[str]:
 def test_article_puzzle_solves_to_the_published_solution(method):
     result = core.solve(SVD, limit=2, method=method)
     assert result.status == "unique"
-    assert result.solution == Grid.parse(SVD_SOLUTION)
-    assert result.solution.givens == Grid.parse(SVD).givens
+    assert result.solution == formats.parse_one(SVD_SOLUTION)
+    assert result.solution.givens == formats.parse_one(SVD).givens
     assert result.method == method
 
 
 def test_a_solution_keeps_the_puzzles_givens_comment_and_candidates_as_its_own():
-    puzzle = Grid.parse(SVD)
+    puzzle = formats.parse_one(SVD)
     puzzle.comment = "svd"
     grid = Grid(puzzle.geometry, puzzle.values, puzzle.givens, "svd",
                 candidates=[(1 << 9) - 1] * 81)
@@ -51,23 +52,23 @@ def test_a_solution_keeps_the_puzzles_givens_comment_and_candidates_as_its_own()
         solutions = core.solve(p, limit=None).solutions
         assert len(solutions) == 1
         s = solutions[0]
-        assert s == Grid.parse(SVD_SOLUTION) and s.is_solved
+        assert s == formats.parse_one(SVD_SOLUTION) and s.is_solved
         assert (s.givens, s.comment, s.candidates) == (p.givens, p.comment, p.candidates)
         s.givens[0] = not s.givens[0]
         s.values[0] = 0
-        assert p.givens == Grid.parse(SVD).givens and p.values == Grid.parse(SVD).values
+        assert p.givens == formats.parse_one(SVD).givens and p.values == formats.parse_one(SVD).values
 
 
 def test_limit_one_finds_a_solution_without_claiming_uniqueness():
     result = core.solve(HARD, limit=1)
     assert result.status == "solved"
     assert not result.complete and not result.limit_reached
-    assert result.solution.is_solved and agrees(result.solution, Grid.parse(HARD))
+    assert result.solution.is_solved and agrees(result.solution, formats.parse_one(HARD))
     assert result.nodes >= 1
 
 
 def test_several_solutions_are_counted_exactly():
-    grid = Grid.parse(SEVERAL)
+    grid = formats.parse_one(SEVERAL)
     expected = reference.count_solutions(grid, limit=None)
     assert expected >= 2
     assert core.count_solutions(grid, limit=None) == expected
@@ -77,13 +78,13 @@ def test_several_solutions_are_counted_exactly():
     assert len(set(every.solutions)) == expected
     assert all(s.is_solved and agrees(s, grid) for s in every.solutions)
     assert not core.is_unique(grid)
-    assert core.is_unique(Grid.parse(HARD))
+    assert core.is_unique(formats.parse_one(HARD))
 
 
 def test_keep_bounds_the_solutions_returned_but_not_the_count():
     result = core.solve(SEVERAL, limit=None, keep=1)
     assert len(result.solutions) == 1
-    assert result.count == reference.count_solutions(Grid.parse(SEVERAL), limit=None)
+    assert result.count == reference.count_solutions(formats.parse_one(SEVERAL), limit=None)
 
 
 @pytest.mark.parametrize("method", [None, *search.METHODS])
@@ -113,7 +114,7 @@ def test_counting_with_a_python_method_keeps_no_solution(method):
 
 
 def test_clashing_givens_have_no_solution():
-    grid = Grid.parse("55" + "." * 79)
+    grid = formats.parse_one("55" + "." * 79)
     result = core.solve(grid, limit=2)
     assert result.status == "no-solution" and result.complete
     assert core.count_solutions(grid) == 0
@@ -122,7 +123,7 @@ def test_clashing_givens_have_no_solution():
 def test_unsolvable_puzzle_without_a_direct_clash():
     # r1c1 may only be 1 (its row holds 2-8, its column 9), and column 2 already holds a 1.
     text = ".23456789" + "1........" + "........." * 6 + "9........"
-    grid = Grid.parse(text)
+    grid = formats.parse_one(text)
     assert not grid.clashes()
     assert reference.count_solutions(grid) == 0
     for method in ("fast", "generic", "digits"):
@@ -218,8 +219,8 @@ def test_every_method_is_registered_and_fast_is_the_default():
     assert {"fast", "digits"} <= set(search.METHODS)
     result = search.solve(SVD)
     assert result.method == "fast" and result.status == "unique"
-    assert search.solve(SVD, method="digits").solution == Grid.parse(SVD_SOLUTION)
-    assert search.count_solutions(SEVERAL, limit=3) == min(3, reference.count_solutions(Grid.parse(SEVERAL), None))
+    assert search.solve(SVD, method="digits").solution == formats.parse_one(SVD_SOLUTION)
+    assert search.count_solutions(SEVERAL, limit=3) == min(3, reference.count_solutions(formats.parse_one(SEVERAL), None))
 
 
 def test_unknown_method_is_refused():
@@ -257,7 +258,7 @@ def test_batch_skips_blank_and_comment_lines_and_reports_bad_ones():
     assert errors[1] == (4, "found 3 cells, a 9x9 grid needs 81")
     assert errors[2][0] == 5 and "unexpected character '?'" in errors[2][1] and "column 2" in errors[2][1]
     assert errors[4][0] == 7 and "more than 81 cells" in errors[4][1]
-    assert batch.solution(0) == Grid.parse(SVD_SOLUTION)
+    assert batch.solution(0) == formats.parse_one(SVD_SOLUTION)
     assert batch.solution(1) is None and batch.solution(5) is None
     assert batch.solution_lines(missing="-")[1] == "-"
     assert list(batch.counts) == [1, 0, 0, 2, 0, 0]
@@ -269,7 +270,7 @@ def test_batch_accepts_bytes_lists_and_grids():
     assert core.solve_many("\n".join(lines).encode()).solution_lines() == expected
     assert core.solve_many(lines).solution_lines() == expected
     assert core.solve_many([line.encode() for line in lines]).solution_lines() == expected
-    assert core.solve_many([Grid.parse(line) for line in lines]).solution_lines() == expected
+    assert core.solve_many([formats.parse_one(line) for line in lines]).solution_lines() == expected
 
 
 @pytest.mark.parametrize("box", [(2, 3), (3, 4), (4, 4), (5, 5)], ids=lambda b: f"{b[0]}x{b[1]}")
@@ -299,16 +300,16 @@ def test_a_batch_of_grids_reads_the_grids_as_their_lines(box):
 
 
 def test_a_batch_of_grids_in_another_alphabet():
-    grids = [Grid.parse(SVD), Grid.parse(SVD_SOLUTION)]
+    grids = [formats.parse_one(SVD), formats.parse_one(SVD_SOLUTION)]
     batch = core.solve_many(grids, alphabet="zero")
-    assert batch.solution_lines() == [Grid.parse(SVD_SOLUTION).to_line(alphabet="zero")] * 2
+    assert batch.solution_lines() == [formats.parse_one(SVD_SOLUTION).to_line(alphabet="zero")] * 2
 
 
 def test_batch_with_another_alphabet():
-    grid = Grid.parse(SVD)
+    grid = formats.parse_one(SVD)
     line = grid.to_line(alphabet="zero", blank=".")
     batch = core.solve_many(line, alphabet="zero")
-    assert batch.solution_lines()[0] == Grid.parse(SVD_SOLUTION).to_line(alphabet="zero")
+    assert batch.solution_lines()[0] == formats.parse_one(SVD_SOLUTION).to_line(alphabet="zero")
 
 
 def test_batch_node_limit_applies_to_each_puzzle():
@@ -338,7 +339,7 @@ def test_empty_batch():
 def test_count_is_right_when_only_some_solutions_are_kept():
     from sudokit.engines.search import core as _c
 
-    grid = Grid.parse("1........2........3........4........5........6........7........8........9........")
+    grid = formats.parse_one("1........2........3........4........5........6........7........8........9........")
     kept = _c.solve(grid, limit=300, keep=1)
     assert len(kept.solutions) == 1
     assert kept.count == 300 == len(_c.solve(grid, limit=300).solutions)

@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from pattern_grids import agrees, full_grid
 
 from sudokit import Geometry, Grid
+from sudokit.model import formats
 from sudokit.engines.search import backtrack, core, reference
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
@@ -55,7 +56,7 @@ def test_data_sets_agree_with_the_reference(name, count, step):
     batch = core.solve_many(lines, limit=2)
     batch_generic = core.solve_many(lines, limit=2, method="generic")
     for i, line in enumerate(lines):
-        grid = Grid.parse(line)
+        grid = formats.parse_one(line)
         expected = reference.solve(grid, limit=2)
         for method in CORE_METHODS:
             assert_same(expected, core.solve(grid, limit=2, method=method), 2)
@@ -69,7 +70,7 @@ def test_data_sets_agree_with_the_reference(name, count, step):
 
 def test_every_solution_of_multi_solution_puzzles_is_found():
     for line in data_lines("serg.txt", 60, 150):
-        grid = Grid.parse(line)
+        grid = formats.parse_one(line)
         expected = reference.solve(grid, limit=None)
         assert expected.count >= 2
         for method in ("fast", "generic", "digits"):
@@ -105,7 +106,7 @@ def test_digits_method_agrees_where_it_finishes():
     for name, count, step in [("kaggle.txt", 50, 2), ("serg.txt", 100, 97),
                               ("forum_hardest_1905_11plus.txt", 40, 250)]:
         for line in data_lines(name, count, step):
-            grid = Grid.parse(line)
+            grid = formats.parse_one(line)
             got = core.solve(grid, limit=2, method="digits", node_limit=3_000_000)
             if got.limit_reached:
                 continue

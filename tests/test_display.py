@@ -10,6 +10,7 @@ from pattern_grids import full_grid
 from rich.console import Console
 
 from sudokit import Geometry, Grid
+from sudokit.model import formats
 
 from sudokit.adapters.cli import display
 
@@ -32,8 +33,8 @@ ARTICLE_SOLUTION = """\
 
 
 def solved_svd() -> Grid:
-    puzzle = Grid.parse(SVD)
-    return puzzle.with_values(Grid.parse(SVD_SOLUTION).values)
+    puzzle = formats.parse_one(SVD)
+    return puzzle.with_values(formats.parse_one(SVD_SOLUTION).values)
 
 
 def terminal(width: int = 120) -> tuple[Console, io.StringIO]:
@@ -46,11 +47,11 @@ def test_classic_layout_is_the_articles():
 
 
 def test_partial_grid_gets_the_stat_line():
-    text = display.to_text(Grid.parse(SVD))
+    text = display.to_text(formats.parse_one(SVD))
     assert text.endswith("\n\nStat: 26 (32.1%) done")  # the article's figure for this puzzle
-    assert display.stat_line(Grid.parse(SVD)) == "Stat: 26 (32.1%) done"
+    assert display.stat_line(formats.parse_one(SVD)) == "Stat: 26 (32.1%) done"
     assert display.stat_line(solved_svd()) is None
-    assert "Stat" not in display.to_text(Grid.parse(SVD), stat=False)
+    assert "Stat" not in display.to_text(formats.parse_one(SVD), stat=False)
 
 
 def test_stat_line_counts_filled_cells_of_any_size():

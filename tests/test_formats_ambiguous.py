@@ -20,7 +20,7 @@ def test_a_line_of_blanks_is_refused_naming_both_readings(length, m, n):
     assert "--format sukaku" in message and "--format line" in message and "--box" in message
     assert info.value.line == 1
     with pytest.raises(ParseError):
-        Grid.parse("0" * length)
+        formats.parse_one("0" * length)
 
 
 @pytest.mark.parametrize("length, m, n", READINGS)

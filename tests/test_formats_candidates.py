@@ -23,7 +23,7 @@ def test_a_sukaku_text_reads_into_a_grid_with_its_candidates():
     assert grid.candidates == [0b11] * 81
     assert grid.filled == 0
     # through every entry point that reads a puzzle
-    assert Grid.parse(text).candidates == grid.candidates
+    assert formats.parse_one(text).candidates == grid.candidates
     assert formats.parse_candidates(text)[0][1] == grid.candidates
 
 
@@ -31,21 +31,21 @@ def test_a_pencil_mark_text_reads_into_a_grid_with_its_candidates():
     pos = Position.coerce(EASY)
     cell = next(c for c, m in enumerate(pos.cands) if len(_digits(m)) >= 3)
     pos.eliminate(cell, min(_digits(pos.cands[cell])))
-    text = formats.dumps_candidates(Grid.parse(EASY), pos.cands, "pencilmark")
+    text = formats.dumps_candidates(formats.parse_one(EASY), pos.cands, "pencilmark")
     (grid,) = parse(text)
     assert grid.candidates[cell] == pos.cands[cell]
     # (a cell with a single candidate reads as solved)
-    assert all(v == g for v, g in zip(grid.values, Grid.parse(EASY).values) if g)
+    assert all(v == g for v, g in zip(grid.values, formats.parse_one(EASY).values) if g)
 
 
 def test_the_writers_use_the_grid_candidates():
     masks = [0b11] * 81
-    grid = Grid(Grid.parse("." * 81).geometry, [0] * 81, candidates=masks)
+    grid = Grid(formats.parse_one("." * 81).geometry, [0] * 81, candidates=masks)
     assert dumps(grid, "sukaku") == "12......." * 81
     assert parse(dumps(grid, "pencilmark"))[0].candidates == masks
     assert json.loads(dumps(grid, "json"))["candidates"] == ["12"] * 81
     # a plain grid written as candidates has every digit in each empty cell
-    assert dumps(Grid.parse("." * 81), "sukaku") == "123456789" * 81
+    assert dumps(formats.parse_one("." * 81), "sukaku") == "123456789" * 81
 
 
 def test_the_position_json_is_a_candidate_format():
@@ -54,7 +54,7 @@ def test_the_position_json_is_a_candidate_format():
     pos.eliminate(cell, min(_digits(pos.cands[cell])))
     (grid,) = parse(pos.to_json())
     assert grid.candidates[cell] == pos.cands[cell]
-    assert grid == Grid.parse(EASY)
+    assert grid == formats.parse_one(EASY)
     # and the JSON writer writes them back
     (again,) = parse(dumps(grid, "json"))
     assert again.candidates[cell] == pos.cands[cell]
@@ -74,7 +74,7 @@ def test_bad_json_candidates_are_named(candidates, message):
 
 
 def test_a_position_starts_from_the_grid_candidates():
-    grid = Grid.parse(EASY)
+    grid = formats.parse_one(EASY)
     masks = list(Position.from_grid(grid).cands)
     cell = next(c for c, m in enumerate(masks) if len(_digits(m)) >= 3)
     masks[cell] &= masks[cell] - 1  # drop the lowest candidate

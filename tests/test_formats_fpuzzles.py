@@ -200,7 +200,7 @@ def test_solve_a_link_to_line():
     g = generate(9, variant="x,anti-king", seed=3, rate=False, minimal=False)
     result = run("solve", formats.dumps(g.puzzle, "fpuzzles"), "--to", "line")
     assert result.exit_code == 0, result.output
-    solved = Grid.parse(result.stdout.strip()).with_geometry(g.puzzle.geometry)
+    solved = formats.parse_one(result.stdout.strip()).with_geometry(g.puzzle.geometry)
     assert solved.is_solved and not solved.clashes()
     assert solved == solve(g.puzzle).solutions[0]
 

@@ -79,7 +79,7 @@ def test_bad_layouts_name_the_problem(text, message):
 
 
 def test_other_texts_are_not_taken_for_jigsaw():
-    classic = formats.dumps(Grid.parse("1..4..1..3..2..1"), "grid")
+    classic = formats.dumps(formats.parse_one("1..4..1..3..2..1"), "grid")
     assert formats.detect(classic) == "grid"
     two = "\n".join(["1..4", "..1.", ".3..", "2..1", "4..1", "....", "..3.", "1..."])
     assert formats.detect(two) != "jigsaw" and len(formats.parse(two)) == 2

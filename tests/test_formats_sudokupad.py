@@ -193,7 +193,7 @@ def test_solve_a_sudokupad_link():
     g = generate(9, variant="windoku,anti-knight", seed=2, rate=False, minimal=False)
     result = run("solve", formats.dumps(g.puzzle, "sudokupad"), "--to", "line")
     assert result.exit_code == 0, result.output
-    assert Grid.parse(result.stdout.strip()) == g.solution.with_geometry(Geometry.of(9))
+    assert formats.parse_one(result.stdout.strip()) == g.solution.with_geometry(Geometry.of(9))
 
 
 def test_a_short_id_and_an_unsupported_shape_exit_3():

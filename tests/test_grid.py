@@ -4,12 +4,13 @@ import pytest
 from hypothesis import given, strategies as st
 
 from sudokit import Geometry, Grid, InvalidPuzzleError, SudokitError
+from sudokit.model import formats
 
 SVD = "000000000 640017000 000020361 506040000 000006420 000280009 000500740 405069200 800000000"
 
 
 def test_parse_line_with_groups_and_comment():
-    g = Grid.parse(SVD + "  SvD 2016-03-19")
+    g = formats.parse_one(SVD + "  SvD 2016-03-19")
     assert g.geometry == Geometry.of(9)
     assert g.filled == 26
     assert g.comment == "SvD 2016-03-19"
@@ -17,7 +18,7 @@ def test_parse_line_with_groups_and_comment():
 
 
 def test_clash_is_named():
-    g = Grid.parse("5.5" + "." * 78)
+    g = formats.parse_one("5.5" + "." * 78)
     with pytest.raises(InvalidPuzzleError, match=r"r1c1 and r1c3 both hold 5 \(row 1\)"):
         g.validate()
 
@@ -46,18 +47,18 @@ def test_candidates_exclude_every_peer_value(shape, data):
 
 def test_solved_grid_is_solved():
     sol = "312695874648317592957824361526943187189756423734281659291538746475169238863472915"
-    assert Grid.parse(sol).is_solved
-    assert not Grid.parse(sol[:-1] + ".").is_solved
+    assert formats.parse_one(sol).is_solved
+    assert not formats.parse_one(sol[:-1] + ".").is_solved
 
 
 def test_grouped_line_is_read_whole_or_refused_with_its_length():
-    assert Grid.parse(SVD.replace(" ", "   ") + " 11.9").comment == "11.9"
+    assert formats.parse_one(SVD.replace(" ", "   ") + " 11.9").comment == "11.9"
     boxes = " ".join(SVD.replace(" ", "")[i:i + 3] for i in range(0, 81, 3))
-    assert Grid.parse(boxes + " hard").to_line() == Grid.parse(SVD).to_line()
+    assert formats.parse_one(boxes + " hard").to_line() == formats.parse_one(SVD).to_line()
     with pytest.raises(SudokitError, match="found 80 cells"):
-        Grid.parse(SVD[:-1])
+        formats.parse_one(SVD[:-1])
     with pytest.raises(SudokitError, match="found 81 cells, a 6x6 grid"):
-        Grid.parse(SVD, box="2x3")
+        formats.parse_one(SVD, box="2x3")
 
 
 # --- candidates -------------------------------------------------------------------------------
@@ -102,7 +103,7 @@ def test_to_line_writes_each_value_with_the_alphabet_and_blank():
     g = Grid(Geometry.of(4), [1, 0, 2, 0] + [0] * 8 + [0, 0, 0, 4])
     assert g.to_line() == "1.2." + "." * 8 + "...4"
     assert g.to_line("zero", blank="-") == "0-1-" + "-" * 8 + "---3"
-    assert Grid.parse(g.to_line()) == g
+    assert formats.parse_one(g.to_line()) == g
 
 
 def test_to_line_of_an_empty_grid_needs_no_symbols():

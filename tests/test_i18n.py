@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from sudokit import i18n
 from sudokit.adapters.cli.main import app
 from sudokit.model.errors import ParseError
-from sudokit.model.grid import Grid
+from sudokit.model import formats
 from sudokit.engines.logic import Position, hint, next_step, solve_path
 from sudokit.engines.logic.techniques import CATALOGUE
 from sudokit.engines.rating import LEVELS, rate
@@ -210,14 +210,14 @@ def test_errors_in_swedish_name_line_column_and_character():
     grid = "\n".join([EASY[:n]] * (n - 1) + [EASY[:n - 1] + "A"])  # "A" ends the last row
     with i18n.language("sv"):
         with pytest.raises(ParseError) as e:
-            Grid.parse(grid)
+            formats.parse_one(grid)
         assert "rad 9, kolumn 9: tecknet 'A' är ingen symbol i ett 9x9-rutnät" in str(e.value)
         with pytest.raises(ParseError, match="rad 1, kolumn 41: oväntat tecken '%' efter 40 rutor"):
-            Grid.parse(EASY[:40] + "%" + EASY[41:])
+            formats.parse_one(EASY[:40] + "%" + EASY[41:])
         with pytest.raises(ParseError, match="indata är tomt"):
-            Grid.parse("   ")
+            formats.parse_one("   ")
     with pytest.raises(ParseError, match="line 9, column 9: character 'A' is not a symbol"):
-        Grid.parse(grid)
+        formats.parse_one(grid)
 
 
 # --- the command line ---------------------------------------------------------------------------

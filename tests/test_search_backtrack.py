@@ -7,6 +7,7 @@ import random
 from pattern_grids import agrees, full_grid, puzzle
 
 from sudokit import Geometry, Grid
+from sudokit.model import formats
 from sudokit.engines.search import backtrack
 
 SVD = "000000000 640017000 000020361 506040000 000006420 000280009 000500740 405069200 800000000"
@@ -14,39 +15,39 @@ SVD_SOLUTION = "312695874 648317592 957824361 526943187 189756423 734281659 2915
 
 
 def test_svd_puzzle_reports_the_articles_check_counts():
-    result = backtrack.solve(Grid.parse(SVD))
+    result = backtrack.solve(formats.parse_one(SVD))
     # The article: "Solved after 116070 checks", "Done after 156380 checks".
     assert result.extra["checks_first"] == 116_070
     assert result.extra["checks_total"] == 156_380
     assert result.nodes == 156_380
-    assert result.solution == Grid.parse(SVD_SOLUTION)
+    assert result.solution == formats.parse_one(SVD_SOLUTION)
     assert result.status == "unique" and result.complete
     assert result.method == "backtrack"
 
 
 def test_progress_is_reported_every_10000_checks():
     calls: list[tuple[int, int]] = []
-    result = backtrack.solve(Grid.parse(SVD), progress=lambda checks, cell: calls.append((checks, cell)))
+    result = backtrack.solve(formats.parse_one(SVD), progress=lambda checks, cell: calls.append((checks, cell)))
     total = result.extra["checks_total"]
     assert [c for c, _ in calls] == list(range(10_000, total + 1, 10_000))
     assert all(0 <= cell < 81 for _, cell in calls)
 
 
 def test_stopping_at_the_first_solution_reports_the_first_count():
-    result = backtrack.solve(Grid.parse(SVD), limit=1)
+    result = backtrack.solve(formats.parse_one(SVD), limit=1)
     assert result.count == 1 and not result.complete
     assert result.extra["checks_total"] == result.extra["checks_first"]
 
 
 def test_check_limit_stops_the_search():
-    result = backtrack.solve(Grid.parse(SVD), node_limit=5_000)
+    result = backtrack.solve(formats.parse_one(SVD), node_limit=5_000)
     assert result.limit_reached and result.status == "limit"
     assert result.nodes == 5_000
     assert result.extra["checks_first"] is None
 
 
 def test_time_limit_stops_the_search_at_the_next_progress_point():
-    result = backtrack.solve(Grid.parse(SVD), time_limit=0)
+    result = backtrack.solve(formats.parse_one(SVD), time_limit=0)
     assert result.limit_reached
     assert result.nodes < 10_000
 
@@ -57,7 +58,7 @@ def test_a_check_limit_keeps_a_big_grid_from_hanging():
 
 
 def test_clashing_givens_have_no_solution():
-    p = Grid.parse("5" + SVD.replace(" ", "")[1:])
+    p = formats.parse_one("5" + SVD.replace(" ", "")[1:])
     result = backtrack.solve(p)
     assert result.status == "no-solution" and result.complete
     assert result.extra["checks_first"] is None

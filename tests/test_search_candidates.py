@@ -124,7 +124,7 @@ def test_the_command_line_solves_a_sukaku_within_its_candidates():
     result = CliRunner().invoke(app, ["solve", text, "--to", "line"])
     expected = core.count_solutions(Grid(answer.geometry, [0] * 81, candidates=masks), 2)
     assert result.exit_code == (0 if expected == 1 else 4), result.output
-    solution = Grid.parse(result.stdout.split()[0])
+    solution = formats.parse_one(result.stdout.split()[0])
     assert all(masks[i] >> (v - 1) & 1 for i, v in enumerate(solution.values))
 
 

@@ -12,6 +12,7 @@ from pattern_grids import agrees, full_grid, puzzle
 
 import sudokit
 from sudokit import Geometry, Grid, SearchLimitError
+from sudokit.model import formats
 from sudokit.engines import search
 from sudokit.engines.search import backtrack, reference
 
@@ -37,9 +38,9 @@ def data_lines(name: str, count: int) -> list[str]:
 
 @pytest.mark.parametrize("text, published", [(SVD, SVD_SOLUTION), (EXPRESSEN, EXPRESSEN_SOLUTION)])
 def test_article_puzzles_solve_to_the_published_solution(text, published):
-    result = reference.solve(Grid.parse(text), limit=2)
+    result = reference.solve(formats.parse_one(text), limit=2)
     assert result.status == "unique"
-    assert result.solution == Grid.parse(published)
+    assert result.solution == formats.parse_one(published)
     assert result.method == "reference"
 
 
@@ -80,14 +81,14 @@ def test_a_full_grid_is_its_own_unique_solution():
 def test_puzzles_solved_by_naked_singles_need_no_guess():
     # kaggle.txt's README: every puzzle there falls to naked singles alone.
     for line in data_lines("kaggle.txt", 20):
-        result = reference.solve(Grid.parse(line), limit=2)
+        result = reference.solve(formats.parse_one(line), limit=2)
         assert result.status == "unique"
         assert result.guesses == 0 and result.nodes == 1
 
 
 def test_hard_puzzles_are_unique():
     for line in data_lines("forum_hardest_1106.txt", 5):
-        p = Grid.parse(line)
+        p = formats.parse_one(line)
         result = reference.solve(p, limit=2)
         assert result.status == "unique"
         assert result.solution.is_solved and agrees(result.solution, p)
@@ -117,7 +118,7 @@ def test_limit_one_finds_one_without_proving_uniqueness():
 
 
 def test_clashing_givens_have_no_solution():
-    p = Grid.parse("5" + SVD.replace(" ", "")[1:])  # a 5 in r1c1 clashes with r4c1
+    p = formats.parse_one("5" + SVD.replace(" ", "")[1:])  # a 5 in r1c1 clashes with r4c1
     assert p.clashes()
     result = reference.solve(p, limit=2)
     assert result.status == "no-solution" and result.complete
@@ -137,7 +138,7 @@ def test_a_puzzle_without_clash_can_still_have_no_solution():
 
 
 def test_node_limit_stops_the_search():
-    p = Grid.parse(data_lines("forum_hardest_1106.txt", 1)[0])
+    p = formats.parse_one(data_lines("forum_hardest_1106.txt", 1)[0])
     result = reference.solve(p, limit=2, node_limit=3)
     assert result.limit_reached and not result.complete
     assert result.status == "limit"
@@ -153,12 +154,12 @@ def test_time_limit_stops_the_search():
 
 def test_limit_below_one_is_refused():
     with pytest.raises(ValueError):
-        reference.solve(Grid.parse(SVD), limit=0)
+        reference.solve(formats.parse_one(SVD), limit=0)
 
 
 def test_serg_counts_agree_with_the_backtracking_solver():
     for line in data_lines("serg.txt", 3):
-        p = Grid.parse(line)
+        p = formats.parse_one(line)
         ref = reference.solve(p, limit=None)
         bt = backtrack.solve(p, limit=None)
         assert ref.complete and bt.complete and ref.count >= 2
@@ -192,9 +193,9 @@ def test_search_api_dispatches_by_method_name():
     for method in ("reference", "backtrack"):
         result = search.solve(SVD, method=method)
         assert result.method == method
-        assert result.solution == Grid.parse(SVD_SOLUTION)
+        assert result.solution == formats.parse_one(SVD_SOLUTION)
         assert result.status == "unique"
-    assert sudokit.solve(SVD, method="reference").solution == Grid.parse(SVD_SOLUTION)
+    assert sudokit.solve(SVD, method="reference").solution == formats.parse_one(SVD_SOLUTION)
     assert sudokit.count_solutions(Grid.empty(Geometry(2, 2)), limit=None, method="reference") == 288
     assert search.is_unique(SVD, method="reference")
 

@@ -9,7 +9,7 @@ from batch_helpers import data_lines, mixed_lines, no_solution_line
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudokit import Grid
+from sudokit.model import formats
 from sudokit.adapters.batch import LineResult, iter_results, solve_file
 from sudokit.model.formats.line import parse_line
 from sudokit.engines.search import core
@@ -31,7 +31,7 @@ def test_every_kind_of_line_gets_one_result_in_order():
     assert [r.line for r in results] == list(range(1, len(lines) + 1))
     assert all(isinstance(r, LineResult) for r in results)
     by = dict(enumerate(results))
-    assert by[0].status == "solved" and Grid.parse(by[0].solution).is_solved
+    assert by[0].status == "solved" and formats.parse_one(by[0].solution).is_solved
     assert (by[1].status, by[1].reason) == ("invalid", "empty line")
     assert by[2].status == "invalid" and by[2].comment == "# a comment"
     assert by[3].status == "solved" and by[3].comment == "rated 3.4 by someone"
@@ -46,7 +46,7 @@ def test_every_kind_of_line_gets_one_result_in_order():
 
 def test_clashing_givens_are_invalid_with_the_clash_named():
     good = data_lines("top1465.txt", 1)[0]
-    grid = Grid.parse(good)
+    grid = formats.parse_one(good)
     cell = grid.values.index(0)
     peer_value = next(grid.values[p] for p in grid.geometry.peers[cell] if grid.values[p])
     clash = grid.with_values([peer_value if i == cell else v for i, v in enumerate(grid.values)])
@@ -85,8 +85,8 @@ def test_box_fixes_the_shape_of_a_6x6():
     [a] = iter_results([puzzle], jobs=1, box="2x3")
     [b] = iter_results([puzzle], jobs=1, box="3x2")
     assert a.status == b.status == "solved"
-    assert Grid.parse(a.solution, box="2x3").is_solved
-    assert Grid.parse(b.solution, box="3x2").is_solved
+    assert formats.parse_one(a.solution, box="2x3").is_solved
+    assert formats.parse_one(b.solution, box="3x2").is_solved
     [bad] = iter_results([puzzle + "1"], jobs=1, box="2x3")  # 37 cells: no other size is tried
     assert bad.status == "invalid"
 
@@ -159,7 +159,7 @@ def test_rate_runs_the_rating_in_the_workers(tmp_path, monkeypatch):
     lines = data_lines("top1465.txt", 2) + ["junk"]
     results = list(iter_results(lines, jobs=1, rate=True))
     assert [r.rating is not None for r in results] == [True, True, False]
-    assert results[0].rating["steps"] == Grid.parse(lines[0]).filled  # the puzzle, not the solution
+    assert results[0].rating["steps"] == formats.parse_one(lines[0]).filled  # the puzzle, not the solution
     assert len(calls) == 2
     src = tmp_path / "in.txt"
     src.write_text("\n".join(lines) + "\n")
@@ -197,5 +197,5 @@ def test_rate_with_the_real_rating():
     results = list(iter_results(lines, jobs=1, rate=True))
     for line, r in zip(lines, results):
         assert r.status == "solved"
-        assert r.rating == rating.rate(Grid.parse(line)).to_dict()
+        assert r.rating == rating.rate(formats.parse_one(line)).to_dict()
         assert r.rating["level"] in rating.LEVELS

@@ -12,7 +12,7 @@ import pytest
 from batch_helpers import data_lines, mixed_lines
 from typer.testing import CliRunner
 
-from sudokit import Grid
+from sudokit.model import formats
 from sudokit.adapters.cli.batch import EXIT_OUTPUT
 from sudokit.adapters.cli.common import EXIT_INVALID
 from sudokit.adapters.cli.main import app
@@ -38,9 +38,9 @@ def test_line_output_is_one_line_per_input_line(puzzles, tmp_path):
     lines_in = puzzles.read_text().splitlines()
     lines_out = (tmp_path / "out.txt").read_text().splitlines()
     assert len(lines_out) == len(lines_in)
-    assert Grid.parse(lines_out[0]).is_solved
+    assert formats.parse_one(lines_out[0]).is_solved
     assert lines_out[1] == "" and lines_out[2] == "# a comment"
-    assert lines_out[3].endswith(" rated 3.4 by someone") and Grid.parse(lines_out[3].split()[0]).is_solved
+    assert lines_out[3].endswith(" rated 3.4 by someone") and formats.parse_one(lines_out[3].split()[0]).is_solved
     assert lines_out[4].startswith("invalid: line 5: column 1: unexpected character 'y'")
     assert lines_out[7] == "no-solution"
     # the summary on stderr: counts per status and the rate

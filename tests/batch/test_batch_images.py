@@ -9,7 +9,7 @@ import io
 import pytest
 from typer.testing import CliRunner
 
-from sudokit import Grid
+from sudokit.model import formats
 from sudokit.adapters.cli.main import app
 from sudokit.engines.search import core
 
@@ -39,7 +39,7 @@ def draw(puzzle: str, cell: int = 40, margin: int = 50):
 
 
 def solution(puzzle: str) -> str:
-    return core.solve(Grid.parse(puzzle)).solution.to_line()
+    return core.solve(formats.parse_one(puzzle)).solution.to_line()
 
 
 def run(*args: str):

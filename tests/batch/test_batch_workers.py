@@ -10,7 +10,7 @@ import sys
 import pytest
 from batch_helpers import data_lines
 
-from sudokit import Grid
+from sudokit.model import formats
 from sudokit.adapters.batch import BatchWorkerError, solve_file
 from sudokit.adapters.batch import pool
 from sudokit.adapters.batch.job import run_job
@@ -74,7 +74,7 @@ def test_a_killed_worker_ends_the_run_with_whole_lines(many, tmp_path, monkeypat
     assert written < 3000 and text.count("\n") == written
     assert text == "" or text.endswith("\n")
     for puzzle, solution in zip(many.read_text().splitlines(), text.splitlines()):
-        grid = Grid.parse(solution)
+        grid = formats.parse_one(solution)
         assert grid.is_solved
         assert all(p in ".0" or p == s for p, s in zip(puzzle, solution))
 
@@ -105,7 +105,7 @@ def test_ctrl_c_on_the_command_line_keeps_whole_lines(tmp_path):
     assert took < 1.0, f"the batch took {took:.2f} s to stop"  # the issue's bound
     assert "interrupted" in stderr and "--resume" in stderr
     assert text.endswith("\n") and 0 < text.count("\n") < 40000
-    assert all(Grid.parse(line).is_solved for line in text.splitlines()[::500])
+    assert all(formats.parse_one(line).is_solved for line in text.splitlines()[::500])
 
 
 HALF_SENT = """

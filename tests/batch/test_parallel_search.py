@@ -10,12 +10,13 @@ from batch_helpers import data_lines
 from typer.testing import CliRunner
 
 from sudokit import Grid
+from sudokit.model import formats
 from sudokit.engines.search import core, parallel
 
 
 def twenty_given_9x9() -> Grid:
     """A real hard puzzle with givens removed until 20 are left: many solutions."""
-    grid = Grid.parse(data_lines("forum_hardest_1905_11plus.txt", 5)[4])
+    grid = formats.parse_one(data_lines("forum_hardest_1905_11plus.txt", 5)[4])
     givens = [i for i, v in enumerate(grid.values) if v]
     values = grid.values[:]
     for cell in givens[20:]:
@@ -48,7 +49,7 @@ def test_the_parts_cover_the_tree_once():
 
 
 def test_all_solutions_are_the_same_set():
-    grid = Grid.parse(data_lines("serg.txt", 1)[0])
+    grid = formats.parse_one(data_lines("serg.txt", 1)[0])
     one = core.solve(grid, None)
     many = parallel.solve(grid, None, jobs=2)
     assert many.count == one.count == len(many.solutions)
@@ -67,7 +68,7 @@ def test_limits_are_respected_and_the_answer_does_not_depend_on_jobs():
 
 
 def test_unique_no_solution_and_clashes():
-    hard = Grid.parse(data_lines("forum_hardest_1106.txt", 1)[0])
+    hard = formats.parse_one(data_lines("forum_hardest_1106.txt", 1)[0])
     r = parallel.solve(hard, 2, jobs=2)
     assert r.status == "unique" and r.solution == core.solve(hard).solution
     values = [0] * 81
@@ -96,7 +97,7 @@ def test_25x25_matches_one_core(blanks):
 def test_solve_count_jobs_on_the_command_line():
     from sudokit.adapters.cli.main import app
 
-    grid = Grid.parse(data_lines("serg.txt", 1)[0])
+    grid = formats.parse_one(data_lines("serg.txt", 1)[0])
     expected = core.count_solutions(grid, None)
     result = CliRunner().invoke(app, ["solve", grid.to_line(), "--count", "--jobs", "2"])
     assert result.stdout.strip() == f"{expected:,} solutions"

@@ -13,7 +13,7 @@ from helpers import (SINGLES, data_sample, digit_picture, eliminations, steps,
                      thinned_position, top1465_positions)
 
 from sudokit.model.geometry import Geometry
-from sudokit.model.grid import Grid
+from sudokit.model import formats
 from sudokit.engines.logic import LogicalSolver, Position
 from sudokit.engines.logic.techniques import REGISTRY
 from sudokit.engines.logic.techniques.fish import fish_from_houses, line_fish
@@ -325,7 +325,7 @@ def test_every_instance_is_sound_along_solve_paths():
                            unique=False)
     solved = 0
     for line in lines:
-        grid = Grid.parse(line)
+        grid = formats.parse_one(line)
         solution = solve(grid).solution.values
         pos = Position.from_grid(grid)
         index = 0

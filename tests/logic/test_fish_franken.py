@@ -12,7 +12,7 @@ from helpers import (blank_position, digit_picture, remove_wrong_candidates, stu
                      thinned_position)
 
 from sudokit.model.geometry import Geometry
-from sudokit.model.grid import Grid
+from sudokit.model import formats
 from sudokit.engines.logic import LogicalSolver, Position
 from sudokit.engines.logic.options import listing_all
 from sudokit.engines.logic.techniques import REGISTRY, default_order
@@ -257,7 +257,7 @@ def test_nothing_in_a_grid_full_of_candidates(size, box):
 
 
 def test_nothing_in_a_solved_grid():
-    pos = Position.from_grid(Grid.parse(SOLVED))
+    pos = Position.from_grid(formats.parse_one(SOLVED))
     for t in HOUSE_TECHNIQUES:
         assert steps(t, pos) == [], t
 

@@ -6,6 +6,7 @@ import pytest
 
 from sudokit.model.errors import InvalidPuzzleError, SudokitError
 from sudokit.model.grid import Grid
+from sudokit.model import formats
 from sudokit.engines.logic import Position, check, hint, next_step
 from sudokit.engines.search import solve
 
@@ -16,7 +17,7 @@ SIX = "1.....\n..3.5.\n.4....\n....2.\n.5.1..\n.....6"
 
 
 def solution_of(text: str, box=None) -> Grid:
-    return solve(Grid.parse(text, box=box)).solution
+    return solve(formats.parse_one(text, box=box)).solution
 
 
 # --- hints --------------------------------------------------------------------------------------
@@ -69,7 +70,7 @@ def test_no_hint_for_a_solved_grid_or_when_stuck():
 
 
 def test_hint_on_6x6_uses_6x6_names():
-    h = hint(Grid.parse(SIX), level="step")
+    h = hint(formats.parse_one(SIX), level="step")
     assert h is not None and h.step.placements
     cell, digit = h.step.placements[0]
     assert 1 <= digit <= 6 and solution_of(SIX).values[cell] == digit
@@ -122,7 +123,7 @@ def test_check_a_wrong_entry_can_leave_the_grid_unsolvable():
     sol = solution_of(EASY).values
     empty = [i for i, ch in enumerate(EASY) if ch == "."]
     # a wrong digit that clashes with nothing yet: the grid cannot be finished all the same
-    user = Grid.parse(EASY)
+    user = formats.parse_one(EASY)
     cell = empty[0]
     for d in range(1, 10):
         if d != sol[cell] and d not in {user.values[p] for p in user.geometry.peers[cell]}:
@@ -145,7 +146,7 @@ def test_check_clashes_and_changed_givens():
 
 def test_check_6x6_and_several_solutions():
     sol = solution_of(SIX, box="2x3")
-    r = check(Grid.parse(SIX), sol)
+    r = check(formats.parse_one(SIX), sol)
     assert r.solved
     # an empty 4x4 has many solutions: consistent entries are not wrong
     empty4 = "." * 16

@@ -7,6 +7,7 @@ import pytest
 
 from sudokit.model.errors import SudokitError
 from sudokit.model.grid import Grid
+from sudokit.model import formats
 from sudokit.engines.logic import LogicalSolver, Position, manual_round, solve_path
 from sudokit.engines.search import solve
 
@@ -32,14 +33,14 @@ def singles_of(pos: Position) -> set[tuple[int, int]]:
 
 @pytest.mark.parametrize("puzzle,box", [(EASY, None), (HARDER, None), (SIX, "2x3")])
 def test_a_round_places_every_single_found_before_placing(puzzle, box):
-    pos = Position.from_grid(Grid.parse(puzzle, box=box))
+    pos = Position.from_grid(formats.parse_one(puzzle, box=box))
     expected = singles_of(pos)
     steps = LogicalSolver().round(pos)
     placed = [p for s in steps for p in s.placements]
     assert set(placed) == expected and len(placed) == len(set(c for c, _ in placed))
     assert all(s.technique in {"full-house", "hidden-single", "naked-single"} for s in steps)
     assert not any(pos.values[c] for c, _ in placed)  # found, not yet placed
-    solution = solve(Grid.parse(puzzle, box=box)).solution.values
+    solution = solve(formats.parse_one(puzzle, box=box)).solution.values
     assert all(solution[c] == d for c, d in placed)
 
 
@@ -101,7 +102,7 @@ def test_one_solver_judges_uniqueness_per_puzzle():
     """A solver reused over puzzles asks about each puzzle's own givens."""
     from sudokit.engines.logic.techniques.uniqueness import rectangles
 
-    solution = solve(Grid.parse(EASY)).solution
+    solution = solve(formats.parse_one(EASY)).solution
     v = solution.values
     # blank a deadly pattern (a b / b a in two boxes) of the solution: two solutions
     rect = next(r for r in rectangles(solution.geometry) if v[r[0]] == v[r[3]] and v[r[1]] == v[r[2]])
@@ -140,7 +141,7 @@ def test_the_solvers_search_options_are_in_force_while_its_finders_run(monkeypat
     monkeypatch.setitem(REGISTRY, "x-wing", Technique(tech.id, tech.name, tech.difficulty,
                                                        tech.family, tech.uniqueness, spy))
     strict = options.Options(ur_missing_candidates=False, als_overlap=False)
-    position = Position.from_grid(Grid.parse("." * 81))
+    position = Position.from_grid(formats.parse_one("." * 81))
     LogicalSolver(["x-wing"], options=strict).all_steps(position)
     LogicalSolver(["x-wing"], options=strict).next_step(position)
     LogicalSolver(["x-wing"]).all_steps(position)

@@ -13,7 +13,7 @@ import os
 import pytest
 from helpers import SINGLES, data_sample
 
-from sudokit.model.grid import Grid
+from sudokit.model import formats
 from sudokit.engines.logic import LogicalSolver, Position
 from sudokit.engines.logic.step import Step
 from sudokit.engines.logic.techniques import REGISTRY
@@ -52,7 +52,7 @@ def check_every_instance(lines, walker: LogicalSolver, lister: LogicalSolver, ev
     ``lister`` lists against the solution. Returns the steps checked per technique."""
     checked: dict[str, int] = {}
     for line in lines:
-        grid = Grid.parse(line)
+        grid = formats.parse_one(line)
         solution = solve(grid).solution.values
         position = Position.from_grid(grid)
         seen = 0
@@ -80,7 +80,7 @@ def test_every_step_agrees_with_the_solution(name, normal, slow, record_property
     solved = 0
     used: dict[str, int] = {}
     for line in data_sample(name, count):
-        grid = Grid.parse(line)
+        grid = formats.parse_one(line)
         solution = solve(grid).solution.values
         path = solver.solve_path(grid)
         for step in path.steps:

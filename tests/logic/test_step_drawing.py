@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from sudokit.adapters.cli.main import app
 from sudokit.model.grid import Grid
+from sudokit.model import formats
 from sudokit.engines.logic import LogicalSolver
 from sudokit.engines.logic.techniques import REGISTRY
 from sudokit.engines.rating import SE_CHAINING
@@ -29,7 +30,7 @@ def steps():
     out = []
     for name, count in (("top1465", 15), ("forum_hardest_1106", 2)):
         for line in data_sample(name, count):
-            grid = Grid.parse(line)
+            grid = formats.parse_one(line)
             for step in solver.solve_path(grid).steps:
                 out.append((grid, step.to_dict(grid.geometry), REGISTRY[step.technique].family))
     return out

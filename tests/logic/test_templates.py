@@ -15,6 +15,7 @@ from test_fish_franken import SOLVED, below_franken, sparse, wrong
 
 from sudokit.model.geometry import Geometry
 from sudokit.model.grid import Grid
+from sudokit.model import formats
 from sudokit.engines.logic import Position
 from sudokit.engines.logic.techniques.templates import digit_templates, untemplated
 
@@ -219,7 +220,7 @@ def test_too_many_partial_templates_are_not_counted():
 
 
 def test_nothing_in_a_solved_grid():
-    pos = Position.from_grid(Grid.parse(SOLVED))
+    pos = Position.from_grid(formats.parse_one(SOLVED))
     for t in TEMPLATES:
         assert steps(t, pos) == [], t
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from helpers import SINGLES, blank_position, cell_of, data_sample, found, only, position_from_rows
 
 from sudokit.model.grid import Grid
+from sudokit.model import formats
 from sudokit.engines.logic import LogicalSolver, Position
 from sudokit.engines.logic.techniques import REGISTRY
 from sudokit.engines.logic.techniques.propagation import BASIC_SET
@@ -101,7 +102,7 @@ def test_recursive_test_on_a_grid_of_candidates_only():
 def test_recursive_test_makes_every_puzzle_finishable():
     # the techniques it follows aside, the solver finishes a hard puzzle with trial steps
     line = data_sample("forum_hardest_1106", 1)[0]
-    grid = Grid.parse(line)
+    grid = formats.parse_one(line)
     path = LogicalSolver([*SINGLES, "candidate-test-recursive"], unique=False).solve_path(grid)
     assert path.solved and path.position.values == solve(grid).solution.values
     assert path.trial_steps >= 1
@@ -117,7 +118,7 @@ def test_forcing_and_trial_finders_are_sound_on_the_hardest_puzzles():
     checked = dict.fromkeys(FORCING, 0)
     positions = 0
     for line in data_sample("forum_hardest_1106", 8):
-        grid = Grid.parse(line)
+        grid = formats.parse_one(line)
         solution = solve(grid).solution.values
         position = Position.from_grid(grid)
         taken = 0

@@ -17,7 +17,7 @@ from render_data import AIC_POSITION, EASY, HARD, digits, pdf_pages_text
 from typer.testing import CliRunner
 
 from sudokit.adapters.cli.main import app
-from sudokit.model.grid import Grid
+from sudokit.model import formats
 from sudokit.adapters.web.app import create_app
 from sudokit.adapters.web.pool import WorkerPool
 
@@ -75,7 +75,7 @@ def test_print_booklet_with_answers(tmp_path):
     pages = pdf_pages_text(out.read_bytes())
     assert len(pages) == 2  # puzzles on one page, answers on the next
     assert "Trip" in pages[0] and "Trip: answers" in pages[1]
-    assert "".join(str(v) for v in Grid.parse(HARD).values if v) in digits(pages[0])
+    assert "".join(str(v) for v in formats.parse_one(HARD).values if v) in digits(pages[0])
 
 
 def test_generate_writes_a_booklet(tmp_path):

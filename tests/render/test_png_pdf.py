@@ -11,14 +11,14 @@ from render_data import EASY, EXAMPLES, HARD, SIX, digits, pdf_pages_text
 from sudokit.engines import render
 
 from sudokit.engines import search
-from sudokit.model.grid import Grid
+from sudokit.model import formats
 
 Image = pytest.importorskip("PIL.Image")
 pytest.importorskip("reportlab")
 
 
 def test_png_dark_pixels_where_digits_are():
-    grid = Grid.parse(HARD)
+    grid = formats.parse_one(HARD)
     width = 450
     img = Image.open(io.BytesIO(render.png(grid, size_px=width))).convert("L")
     assert img.size[0] == width
@@ -45,7 +45,7 @@ def test_png_dpi_and_size():
 
 def test_pdf_booklet_givens_in_reading_order_and_answers():
     puzzles = [EASY, HARD, HARD.replace("4", ".", 1), EASY[::-1], SIX]
-    grids = [Grid.parse(p) for p in puzzles]
+    grids = [formats.parse_one(p) for p in puzzles]
     data = render.booklet(grids, per_page=4, solutions=True, title="Test booklet")
     assert data.startswith(b"%PDF")
     pages = pdf_pages_text(data)
@@ -64,7 +64,7 @@ def test_pdf_booklet_givens_in_reading_order_and_answers():
 
 
 def test_pdf_big_grids_one_a_page_letters_and_labels():
-    sixteen = Grid.parse((EXAMPLES / "16x16.txt").read_text())
+    sixteen = formats.parse_one((EXAMPLES / "16x16.txt").read_text())
     data = render.booklet([sixteen, sixteen], per_page=6, labels=["hard 3.4", ""], paper="letter")
     pages = pdf_pages_text(data)
     assert len(pages) == 2
@@ -86,7 +86,7 @@ def test_pdf_big_grids_one_a_page_letters_and_labels():
 def test_single_picture_pdf_has_the_givens():
     data = render.pdf(HARD)
     (page,) = pdf_pages_text(data)
-    assert digits(page) == "".join(str(v) for v in Grid.parse(HARD).values if v)
+    assert digits(page) == "".join(str(v) for v in formats.parse_one(HARD).values if v)
 
 
 def test_booklet_options_refused():

@@ -8,7 +8,7 @@ import pytest
 from render_data import AIC_POSITION, EASY, EXAMPLES, HARD, SIX
 
 from sudokit.engines import render
-from sudokit.model.grid import Grid
+from sudokit.model import formats
 from sudokit.engines.logic import LogicalSolver, Position
 from sudokit.model.symbols import get_alphabet
 
@@ -33,7 +33,7 @@ def texts(root: ET.Element, cls: str) -> list[ET.Element]:
 @pytest.mark.parametrize("puzzle", [EASY, HARD, SIX, (EXAMPLES / "16x16.txt").read_text(),
                                     (EXAMPLES / "12x12.txt").read_text()])
 def test_one_text_per_given_in_its_cell(puzzle):
-    grid = Grid.parse(puzzle)
+    grid = formats.parse_one(puzzle)
     n = grid.size
     root = parse(render.svg(grid))
     x0, y0, side = board_frame(root)
@@ -65,7 +65,7 @@ def test_entries_solution_and_candidates():
     cands = texts(root, "candidate")
     assert len(cands) == sum(m.bit_count() for m in position.cands)
     root = parse(render.svg(HARD, solution=True))
-    assert len(texts(root, "solution")) == 81 - Grid.parse(HARD).filled
+    assert len(texts(root, "solution")) == 81 - formats.parse_one(HARD).filled
 
 
 def test_chain_step_has_arrows_weak_dashed():
@@ -126,7 +126,11 @@ def test_print_style_is_black_and_grey():
 
 
 def test_repr_svg():
+    """A Step shows as a picture in Jupyter (the logic may call the drawing); a Grid or a
+    Position is the model, which imports no engine: render.svg draws it."""
     position = Position.from_json(AIC_POSITION)
     step = LogicalSolver().next_step(position)
-    for obj in (Grid.parse(EASY), position, step):
-        assert parse(obj._repr_svg_()).tag == f"{NS}svg"
+    assert parse(step._repr_svg_()).tag == f"{NS}svg"
+    for obj in (formats.parse_one(EASY), position):
+        assert not hasattr(obj, "_repr_svg_")
+        assert parse(render.svg(obj)).tag == f"{NS}svg"

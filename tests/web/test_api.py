@@ -32,11 +32,11 @@ def client(pool):
 
 
 def solution(text: str, box=None) -> Grid:
-    return search_solve(Grid.parse(text, box=box)).solution
+    return search_solve(formats.parse_one(text, box=box)).solution
 
 
 def position(text: str, box=None) -> dict:
-    return json.loads(Position.from_grid(Grid.parse(text, box=box)).to_json())
+    return json.loads(Position.from_grid(formats.parse_one(text, box=box)).to_json())
 
 
 def error_of(response) -> str:
@@ -141,7 +141,7 @@ def test_parse_a_12x12_file_keeps_its_box_shape(client):
     assert r.status_code == 200, r.text
     p = r.json()["puzzles"][0]
     assert p["size"] == 12 and p["box"] == [3, 4]
-    assert p["position"]["givens"] == Grid.parse(text).to_line()
+    assert p["position"]["givens"] == formats.parse_one(text).to_line()
 
 
 def test_parse_many_puzzles_and_use_only_the_file_name_extension(client):
@@ -154,7 +154,7 @@ def test_parse_many_puzzles_and_use_only_the_file_name_extension(client):
 
 
 def test_parse_keeps_pencil_mark_candidates(client):
-    grid = Grid.parse(EASY)
+    grid = formats.parse_one(EASY)
     pos = Position.from_grid(grid)
     # a cell with three candidates or more (one left would read as a placed digit)
     cell = next(c for c in pos.empty_cells() if len(grid.candidates_of(c)) >= 3)
@@ -192,7 +192,7 @@ def test_solve_ignores_wrong_entries_and_reports_several_solutions(client):
     assert client.post("/api/solve", json={"puzzle": pos}).json()["solution"]["values"] == sol
     sparse = "1" + "." * 80
     data = client.post("/api/solve", json={"puzzle": sparse}).json()
-    assert data["status"] == "multiple" and Grid.parse(data["solution"]["values"]).is_solved
+    assert data["status"] == "multiple" and formats.parse_one(data["solution"]["values"]).is_solved
 
 
 @pytest.mark.parametrize("text,label,count", [
@@ -256,7 +256,7 @@ def test_round_places_every_single_at_once(client):
     assert len(placements) == len({(a, b) for a, b, _ in placements}) > 1
     after = Position.from_json(data["position"])
     assert after.agrees_with(solution(EASY).values)
-    assert after.to_grid().filled == Grid.parse(EASY).filled + len(placements)
+    assert after.to_grid().filled == formats.parse_one(EASY).filled + len(placements)
 
 
 def test_hint_gives_a_nudge_then_the_step(client):
@@ -266,7 +266,7 @@ def test_hint_gives_a_nudge_then_the_step(client):
     assert "step" not in nudge["hint"] or nudge["hint"]["step"] is None
     full = client.post("/api/hint", json={"puzzle": EASY, "level": "step"}).json()
     assert full["hint"]["step"]["explanation"] == next_step(EASY).explanation
-    assert Position.from_json(full["position"]).to_grid().filled == Grid.parse(EASY).filled + 1
+    assert Position.from_json(full["position"]).to_grid().filled == formats.parse_one(EASY).filled + 1
 
 
 def test_check_marks_wrong_entries(client):
@@ -291,7 +291,7 @@ def test_export_as_line_and_grid(client):
     line = client.post("/api/export", json={"puzzle": pos}).json()
     assert line == {"format": "line", "text": EASY}
     grid = client.post("/api/export", json={"puzzle": pos, "to": "grid"}).json()["text"]
-    assert Grid.parse(grid).to_line() == EASY and "+" in grid
+    assert formats.parse_one(grid).to_line() == EASY and "+" in grid
     r = client.post("/api/export", json={"puzzle": pos, "to": "nope"})
     assert r.status_code == 422 and "nope" in error_of(r)
 

@@ -9,11 +9,10 @@ from pathlib import Path
 import pytest
 
 from sudokit.model import formats
-from sudokit.model.grid import Grid
 from sudokit.engines.logic import Position
 from sudokit.engines.search import solve
 
-PUZZLE = Grid.parse((Path(__file__).resolve().parents[2] / "examples" / "expressen.txt").read_text())
+PUZZLE = formats.parse_one((Path(__file__).resolve().parents[2] / "examples" / "expressen.txt").read_text())
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ import pytest
 
 from sudokit.engines.generate import generate
 from sudokit.model.geometry import Geometry
-from sudokit.model.grid import Grid
+from sudokit.model import formats
 from sudokit.engines.search import count_solutions
 
 SIX = "1.....\n..3.5.\n.4....\n....2.\n.5.1..\n.....6"
@@ -51,7 +51,7 @@ def holds_every_digit(cells: list[str], n: int) -> bool:
 
 def test_the_x_puzzle_is_unique_only_under_its_rules(x_puzzle):
     # what the tests below rest on: classic rules leave it several solutions
-    assert count_solutions(Grid.parse(x_puzzle), limit=2) == 2
+    assert count_solutions(formats.parse_one(x_puzzle), limit=2) == 2
 
 
 @pytest.mark.parametrize("variants", ["x", ["x"], "diagonal", " X , "])
@@ -212,7 +212,7 @@ def test_generate_a_windoku_returns_its_rules_and_is_unique_by_them(client):
     data = r.json()
     assert data["variants"] == ["windoku"] and data["regions"] is None
     assert data["position"]["variants"] == ["windoku"]
-    grid = Grid.parse(data["position"]["givens"]).with_geometry(Geometry.of(9).with_variants("windoku"))
+    grid = formats.parse_one(data["position"]["givens"]).with_geometry(Geometry.of(9).with_variants("windoku"))
     assert count_solutions(grid, limit=2) == 1
 
 
@@ -232,7 +232,7 @@ def test_generate_a_jigsaw_draws_its_regions(client):
     assert regions and len(regions) == 36 and data["position"]["regions"] == regions
     geometry = Geometry.of(6).with_variants(regions=regions)  # N connected regions of N cells
     assert geometry.boxes != Geometry.of(6).boxes
-    grid = Grid.parse(data["position"]["givens"], box="2x3").with_geometry(geometry)
+    grid = formats.parse_one(data["position"]["givens"], box="2x3").with_geometry(geometry)
     assert count_solutions(grid, limit=2) == 1
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from pages import EASY, cell, open_page
 
-from sudokit.model.grid import Grid
+from sudokit.model import formats
 from sudokit.engines.logic import LogicalSolver, Position, hint, next_step
 from sudokit.engines.search import solve as search_solve
 
@@ -70,7 +70,7 @@ def test_enter_a_9x9_by_keyboard_and_solve(page, server_url, screenshots):
 
     page.keyboard.press("s")  # Solve
     page.wait_for_selector(".cell.solved")
-    assert "".join(values(page)) == search_solve(Grid.parse(EASY)).solution.to_line()
+    assert "".join(values(page)) == search_solve(formats.parse_one(EASY)).solution.to_line()
     given, solved = "r1c3", "r1c1"
     assert "given" in cell(page, given).get_attribute("class")
     assert "solved" in cell(page, solved).get_attribute("class")
@@ -84,7 +84,7 @@ def test_enter_a_9x9_by_keyboard_and_solve(page, server_url, screenshots):
 
 def test_arrows_entries_check_undo_and_count(page, server_url):
     open_page(page, server_url, EASY)
-    sol = search_solve(Grid.parse(EASY)).solution.to_line()
+    sol = search_solve(formats.parse_one(EASY)).solution.to_line()
     cell(page, "r1c1").click()
     for key in ("ArrowRight", "ArrowRight", "ArrowRight", "ArrowDown", "ArrowLeft"):
         page.keyboard.press(key)
@@ -114,7 +114,7 @@ def test_arrows_entries_check_undo_and_count(page, server_url):
 
 def test_step_explains_highlights_and_marks_eliminations_before_applying(page, server_url, screenshots):
     open_page(page, server_url, EASY)
-    g = Grid.parse(EASY).geometry
+    g = formats.parse_one(EASY).geometry
     expected = next_step(EASY)
     page.click("#btn-step")
     page.wait_for_selector(".cell.focus-cell")
@@ -146,7 +146,7 @@ def test_step_explains_highlights_and_marks_eliminations_before_applying(page, s
 
 def test_hint_gives_a_nudge_first_then_the_step(page, server_url, screenshots):
     open_page(page, server_url, EASY)
-    g = Grid.parse(EASY).geometry
+    g = formats.parse_one(EASY).geometry
     nudge = hint(EASY)
     step = next_step(EASY)
     page.keyboard.press("h")
@@ -204,7 +204,7 @@ def test_12x12_from_a_file_has_3x4_boxes(page, server_url, screenshots):
     page.set_input_files("#file", str(path))
     page.wait_for_selector('[data-cell="r12c12"]')
     assert_box_borders(page, 12, 3, 4)
-    grid = Grid.parse(path.read_text())
+    grid = formats.parse_one(path.read_text())
     assert "".join(v or "." for v in values(page)) == grid.to_line()
     page.screenshot(path=screenshots / "12x12.png")
 
@@ -216,7 +216,7 @@ def test_16x16_pasted_has_4x4_boxes_and_steps_with_alt_keys(page, server_url, sc
     page.click("#btn-load")
     page.wait_for_selector('[data-cell="r16c16"]')
     assert_box_borders(page, 16, 4, 4)
-    assert "".join(v or "." for v in values(page)) == Grid.parse(text).to_line()
+    assert "".join(v or "." for v in values(page)) == formats.parse_one(text).to_line()
     page.locator("#board").focus()
     page.keyboard.press("Alt+n")  # letters are digits on a 16x16: commands take Alt
     page.wait_for_selector(".cell.focus-cell")
@@ -262,7 +262,7 @@ def test_export_and_share_link_reopen_the_puzzle(page, server_url):
     expect(page.locator("#export-text")).to_have_value(EASY)
     page.click("#btn-copy-grid")
     expect(page.locator("#export-text")).to_have_value(re.compile(r"\+-"))
-    assert Grid.parse(page.input_value("#export-text")).to_line() == EASY
+    assert formats.parse_one(page.input_value("#export-text")).to_line() == EASY
     page.click("#btn-share")
     expect(page.locator("#export-text")).to_have_value(re.compile("#p="))
     link = page.input_value("#export-text")

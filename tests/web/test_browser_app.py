@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from pages import DESKTOP, EASY, PHONE, cell, open_page, show_and_apply_a_listed_step
 
-from sudokit.model.grid import Grid
+from sudokit.model import formats
 from sudokit.engines.logic import LogicalSolver, Position
 from sudokit.engines.search import solve as search_solve
 
@@ -195,7 +195,7 @@ def test_pencil_marks_and_colours_survive_a_reload_and_a_share_link(page, server
 
 
 def test_timer_pauses_solved_moment_and_undo_takes_it_away(page, server_url, screenshots):
-    solution = search_solve(Grid.parse(EASY)).solution.to_line()
+    solution = search_solve(formats.parse_one(EASY)).solution.to_line()
     last = EASY.index(".")
     entries = solution[:last] + "." + solution[last + 1:]
     open_page(page, server_url, EASY, extra=f"&v={entries}")
@@ -219,7 +219,7 @@ def test_timer_pauses_solved_moment_and_undo_takes_it_away(page, server_url, scr
 
 def test_reveal_this_cell(page, server_url):
     open_page(page, server_url, EASY)
-    solution = search_solve(Grid.parse(EASY)).solution.to_line()
+    solution = search_solve(formats.parse_one(EASY)).solution.to_line()
     cell(page, "r1c1").click()
     page.click("#btn-reveal")
     expect(cell(page, "r1c1")).to_have_text(solution[0])

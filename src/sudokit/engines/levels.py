@@ -34,8 +34,11 @@ import random
 from collections.abc import Sequence
 
 from sudokit.engines import limits
+from sudokit.engines.rating import LEVEL_BANDS, LEVELS, rating_solver
 from sudokit.model.errors import SudokitError
 from sudokit.model.geometry import Geometry
+from sudokit.model.grid import Grid
+from sudokit.model.position import Position
 
 #: The highest score a proper puzzle of a side can have, where it is proved (see module doc).
 MAX_SCORE: dict[int, float] = {4: 1.2}
@@ -53,17 +56,10 @@ ANY_EXTREME_MAX_SIZE = 12
 ANY_EXPERT_MAX_SIZE = 16
 
 
-def _levels():
-    from sudokit.engines.rating import LEVEL_BANDS, LEVELS
-
-    return LEVELS, LEVEL_BANDS
-
-
 def reachable_levels(size: int) -> tuple[str, ...]:
     """The levels a proper puzzle of side ``size`` can have."""
-    levels, bands = _levels()
     top = MAX_SCORE.get(size, math.inf)
-    return tuple(name for name in levels if bands[name][0] <= top)
+    return tuple(name for name in LEVELS if LEVEL_BANDS[name][0] <= top)
 
 
 def any_levels(size: int) -> tuple[str, ...]:
@@ -103,10 +99,6 @@ def fill_to_band(puzzle: Sequence[int], solution: Sequence[int], geometry: Geome
     the values of the new puzzle and the highest step score on the way. With ``low`` (the
     band's bottom), cells near the steps scoring at least ``low`` are given last. The budget in
     force (:mod:`sudokit.engines.limits`) is checked between steps."""
-    from sudokit.model.grid import Grid
-    from sudokit.model.position import Position
-    from sudokit.engines.rating import rating_solver
-
     values = list(puzzle)
     position = Position.from_grid(Grid(geometry, values))
     solver = rating_solver(True, None if math.isinf(top) else top)

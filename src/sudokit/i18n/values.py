@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from sudokit.i18n import msg, render
+from sudokit.i18n import get_language, language, languages, msg, render, text
 
 
 def cell_name(g, cell: int, lang: str | None = None) -> str:
@@ -114,8 +114,6 @@ class Lazy:
         self.build, self.args = build, args
 
     def render(self, lang: str | None = None) -> str:
-        from sudokit.i18n import language, text
-
         with language(lang):
             return text(self.build(*self.args))
 
@@ -130,15 +128,11 @@ class Rendered(Lazy):
     __slots__ = ("texts",)
 
     def __init__(self, build: Callable[..., object], *args) -> None:
-        from sudokit.i18n import languages
-
         super().__init__(build, *args)
         self.texts = {lang: Lazy.render(self, lang) for lang in languages()}
         self.build, self.args = None, ()  # the search state is not kept (steps stay picklable)
 
     def render(self, lang: str | None = None) -> str:
-        from sudokit.i18n import get_language
-
         return self.texts[lang or get_language()]
 
 

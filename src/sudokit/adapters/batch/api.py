@@ -3,53 +3,21 @@ results out, in Python)."""
 
 from __future__ import annotations
 
-import importlib
 import os
 import time
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from sudokit.model.errors import SudokitError
-from sudokit.i18n import get_language, tr
+from sudokit.i18n import tr
 from sudokit.adapters.batch import records
-from sudokit.adapters.batch.job import JobOutput, Options
+from sudokit.adapters.batch.dask_backend import run_dask
 from sudokit.adapters.batch.output import Output
 from sudokit.adapters.batch.pool import Sizer, default_jobs, run_jobs
+from sudokit.adapters.batch.prepare import check_not_an_input, run_options, sources as read_sources
 from sudokit.adapters.batch.reader import BatchError, Reader, Source
 from sudokit.adapters.batch.records import LineResult
-
-#: ``progress(summary, bytes_done, bytes_total_or_None)`` after every batch written (bytes_done:
-#: how far into the input the lines written reach).
-Progress = Callable[["BatchSummary", int, "int | None"], None]
-
-
-@dataclass
-class BatchSummary:
-    """What a run did: lines written, how many of each status, how long it took."""
-
-    output: str = ""
-    lines: int = 0
-    tally: Counter = field(default_factory=Counter)
-    seconds: float = 0.0
-    jobs: int = 1
-    resumed: int = 0          # lines the output already held (--resume): input lines skipped
-    interrupted: bool = False
-    started: float = field(default_factory=time.perf_counter, repr=False)
-
-    def add(self, out: JobOutput) -> None:
-        self.lines += out.lines
-        self.tally.update(out.tally)
-        self.seconds = time.perf_counter() - self.started
-
-    @property
-    def rate(self) -> float:
-        return self.lines / self.seconds if self.seconds > 0 else 0.0
-
-    def counts(self) -> dict[str, int]:
-        """Lines per status, in the order of :data:`~sudokit.adapters.batch.records.STATUSES`."""
-        return {s: self.tally[s] for s in records.STATUSES if self.tally.get(s)}
+from sudokit.adapters.batch.summary import BatchSummary, Progress
 
 
 def output_format(output, fmt: str | None) -> str:
@@ -66,52 +34,6 @@ def output_format(output, fmt: str | None) -> str:
     if suffixes and suffixes[-1] == ".gz":
         suffixes.pop()
     return records.EXTENSIONS.get(suffixes[-1] if suffixes else "", "line")
-
-
-def _sources(inputs) -> list[Source]:
-    if inputs is None:
-        inputs = ["-"]
-    elif isinstance(inputs, (str, os.PathLike, Source)):
-        inputs = [inputs]
-    from sudokit.adapters.batch.images import expand
-
-    sources = [Source.of(x) for x in expand(list(inputs))]
-    if sum(s.path is None and s.lines is None for s in sources) > 1:
-        raise BatchError(tr("stdin (-) can be read only once"))
-    for s in sources:
-        s.check()
-    return sources
-
-
-def check_not_an_input(output, sources: list[Source]) -> None:
-    """Refuse to write over one of the inputs while reading it."""
-    if output in (None, "-"):
-        return
-    target = Path(str(output))
-    for s in sources:
-        try:
-            if s.path is not None and target.exists() and target.samefile(s.path):
-                raise BatchError(tr("{output}: is also an input; write the results elsewhere",
-                                    output=output))
-        except OSError:
-            continue
-
-
-def check_rating() -> None:
-    """Fail early when ``--rate`` cannot work."""
-    try:
-        importlib.import_module("sudokit.engines.rating")
-    except ImportError as e:
-        raise BatchError(tr("--rate is not available: sudokit.engines.rating cannot be imported ({reason})",
-                            reason=e)) from None
-
-
-def _options(fmt, unique, rate, alphabet, box, node_limit, time_limit, with_file) -> Options:
-    if rate:
-        check_rating()
-    return Options(fmt=fmt, unique=unique, rate=rate, alphabet=alphabet, box_fixed=box is not None,
-                   node_limit=node_limit, time_limit=time_limit, with_file=with_file,
-                   lang=get_language())
 
 
 def solve_file(inputs, output=None, *, jobs: int | None = None, unique: bool = False, rate: bool = False,
@@ -135,17 +57,15 @@ def solve_file(inputs, output=None, *, jobs: int | None = None, unique: bool = F
     fmt = output_format(output, fmt)
     workers = default_jobs() if jobs is None else max(1, int(jobs))
     if dask is not None:
-        from sudokit.adapters.batch.dask_backend import run_dask
-
         return run_dask(inputs, output, fmt=fmt, unique=unique, rate=rate, box=box, alphabet=alphabet,
                         node_limit=node_limit, time_limit=time_limit, resume=resume, dask=dask,
                         jobs=jobs, progress=progress, stop=stop, partition_bytes=partition_bytes)
     if output not in (None, "-") and "*" in Path(str(output)).name:
         raise BatchError(tr("{output}: one file per partition (a name with *) needs --dask",
                             output=output))
-    sources = _sources(inputs)
+    sources = read_sources(inputs)
     check_not_an_input(output, sources)
-    options = _options(fmt, unique, rate, alphabet, box, node_limit, time_limit, len(sources) > 1)
+    options = run_options(fmt, unique, rate, alphabet, box, node_limit, time_limit, len(sources) > 1)
     out = Output(output, records.header(fmt, options.with_file, rate), resume=resume)
     summary = BatchSummary(output=out.name, jobs=workers, resumed=out.resumed)
     sizer = Sizer.for_options(options)
@@ -194,7 +114,7 @@ def iter_results(lines: Iterable[str | bytes] | str | os.PathLike, *, jobs: int 
     batches as the iterator is consumed (``jobs`` processes; default every core)."""
     source = _line_source(lines)
     source.check()
-    options = _options("records", unique, rate, alphabet, box, node_limit, time_limit, False)
+    options = run_options("records", unique, rate, alphabet, box, node_limit, time_limit, False)
     workers = default_jobs() if jobs is None else max(1, int(jobs))
     sizer = Sizer.for_options(options)
     for _, result in run_jobs(Reader([source], options, box, sizer), workers, sizer):

@@ -31,11 +31,12 @@ from pathlib import Path
 from sudokit.i18n import tr
 from sudokit.model.symbols import get_alphabet
 from sudokit.adapters.batch import records
-from sudokit.adapters.batch.api import BatchSummary, _options, _sources, check_not_an_input
 from sudokit.adapters.batch.job import Job, JobOutput, Options, run_job
 from sudokit.adapters.batch.output import BatchOutputError, Output
 from sudokit.adapters.batch.pool import BatchWorkerError, default_jobs
+from sudokit.adapters.batch.prepare import check_not_an_input, run_options, sources as read_sources
 from sudokit.adapters.batch.reader import _BOM, BatchError, BatchInputError, Source, _drop_lines, detect_box, iter_chunks
+from sudokit.adapters.batch.summary import BatchSummary
 
 #: Bytes of input per partition (about 400,000 9x9 lines).
 PARTITION_BYTES = 32 << 20
@@ -242,9 +243,9 @@ def run_dask(inputs, output, *, fmt: str, unique: bool, rate: bool, box, alphabe
              partition_bytes: int | None) -> BatchSummary:
     """:func:`~sudokit.adapters.batch.solve_file` on a Dask cluster."""
     stop = stop or (lambda: False)
-    sources = _sources(inputs)
+    sources = read_sources(inputs)
     check_not_an_input(output, sources)
-    options = _options(fmt, unique, rate, alphabet, box, node_limit, time_limit, len(sources) > 1)
+    options = run_options(fmt, unique, rate, alphabet, box, node_limit, time_limit, len(sources) > 1)
     pattern = part_pattern(output, fmt)
     parts = plan(sources, partition_bytes or PARTITION_BYTES)
     boxes = {str(s.path.resolve()): _checked_box(s, box, alphabet) for s in sources}

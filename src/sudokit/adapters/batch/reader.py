@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import BinaryIO
 
 from sudokit.model.errors import SudokitError
-from sudokit.model.geometry import Geometry
+from sudokit.model.formats.line import parse_line
+from sudokit.model.geometry import Geometry, parse_box
 from sudokit.i18n import tr
 from sudokit.model.symbols import get_alphabet
 from sudokit.adapters.batch.job import Job, Options
@@ -217,13 +218,9 @@ def detect_box(chunk: bytes, box, alphabet: str | None, tries: int = 200) -> tup
     """The grid shape of the first line of ``chunk`` that reads as a puzzle whose solution the
     alphabet can write (None if none does), or the ``box`` the user named."""
     if box is not None:
-        from sudokit.model.geometry import parse_box
-
         rows, cols = parse_box(box) if isinstance(box, str) else tuple(box)
         geo = Geometry.of(rows * cols, (rows, cols))
         return geo.box_rows, geo.box_cols
-    from sudokit.model.formats.line import parse_line
-
     for raw in chunk.split(b"\n"):
         s = raw.strip(b" \t\r")
         if not s or s.startswith(b"#"):

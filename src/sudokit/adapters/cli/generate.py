@@ -10,12 +10,14 @@ import typer
 
 from sudokit.model import formats
 from sudokit.model.errors import SudokitError
+from sudokit.model.geometry import parse_box
 from sudokit.model.grid import Grid
 from sudokit.i18n import tr
 from sudokit.adapters.cli.common import (
     EXIT_CODES_HELP, EXIT_OK, AlphabetOpt, BoxOpt, RegionsOpt, check_format, echo, handle_errors,
     message, regions_text,
 )
+from sudokit.adapters.cli.render import output_format, write_booklet
 
 
 def _check_level(level: str | None) -> str | None:
@@ -64,8 +66,6 @@ def _size_and_box(size: int | None, box: str | None) -> tuple[int, str | None]:
     if size is not None:
         return size, box
     if box is not None:
-        from sudokit.model.geometry import parse_box
-
         rows, cols = parse_box(box)
         return rows * cols, box
     return 9, None
@@ -193,8 +193,6 @@ def generate(
         writer = _Writer(to, alphabet, solution, rate, as_json)
         made = []
         if output is not None:
-            from sudokit.adapters.cli.render import output_format
-
             output_format(output, ("pdf",))
         for g in generate_many(count, n, box=box, symmetry=symmetry, minimal=minimal,
                                level=level, score=band, technique=technique, seed=seed,
@@ -203,8 +201,6 @@ def generate(
             writer.write(g)
             made.append(g)
         if output is not None:
-            from sudokit.adapters.cli.render import write_booklet
-
             write_booklet(output, [g.puzzle for g in made], solutions=True,
                           answers=[g.solution for g in made],
                           labels=[f"{g.rating.level_name} {g.rating.score:.1f}" if rate and g.rating else ""

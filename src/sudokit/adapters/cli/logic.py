@@ -10,7 +10,7 @@ from typing import Annotated, NoReturn
 import typer
 from rich.table import Table
 
-from sudokit.engines import limits
+from sudokit.engines import limits, search
 from sudokit.model.errors import CancelledError, SearchLimitError, SudokitError
 from sudokit.model.grid import Grid
 from sudokit.i18n import N_, gettext, msgn, tr
@@ -184,8 +184,6 @@ def _is_plain(position: Position) -> bool:
 def count_solutions(position: Position) -> Solutions:
     """Count the position's solutions (its values and candidates) with the search core, under
     the budget in force (:mod:`sudokit.engines.limits`)."""
-    from sudokit.engines import search
-
     plain = _is_plain(position)
     if plain:
         grid = givens_grid(position)

@@ -14,7 +14,7 @@ from sudokit.model.errors import SudokitError
 from sudokit.i18n import from_environment, set_language
 from sudokit.adapters.cli import batch, common, generate, logic, rate, read, render, serve, solve
 from sudokit.adapters.cli.common import EXIT_CODES_HELP, EXIT_INTERRUPTED, error_code, fail, internal_error, interrupted
-from sudokit.adapters.cli.start import say_interrupted
+from sudokit.adapters.cli.interrupted import say_interrupted
 
 
 def take_language(args: list[str]) -> list[str]:

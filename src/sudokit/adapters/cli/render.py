@@ -10,10 +10,14 @@ from typing import Annotated
 import typer
 
 from sudokit.model.errors import SudokitError
+from sudokit.engines import search
+from sudokit.engines.logic import LogicalSolver
+from sudokit.engines.logic.solver import givens_grid
 from sudokit.adapters.cli.common import (
     EXIT_CODES_HELP, EXIT_NO_SOLUTION, EXIT_OK, EXIT_STUCK, EXIT_USAGE, AlphabetOpt, BoxOpt,
     CagesOpt, FormatOpt, PuzzleArg, RegionsOpt, VariantOpt, fail, handle_errors, message, read_puzzles, warn,
 )
+from sudokit.adapters.cli.logic import read_position
 
 STYLE_NAMES = ("screen", "print")
 
@@ -102,14 +106,11 @@ def render(
     """Draw one puzzle or position (see :data:`RENDER_HELP`)."""
     with handle_errors():
         kind = output_format(output)
-        from sudokit.engines.render import render_bytes, write_atomic
-        from sudokit.adapters.cli.logic import read_position
+        from sudokit.engines.render import render_bytes, write_atomic  # the drawing code: only when drawing
 
         position = read_position(puzzle, fmt, box, alphabet, variant, regions, cages)
         found = None
         if step:
-            from sudokit.engines.logic import LogicalSolver
-
             if position.is_solved:
                 fail("the puzzle is already solved: there is no step to draw", EXIT_STUCK)
             reason = position.contradiction()
@@ -120,9 +121,6 @@ def render(
                 fail("no technique applies to this position: there is no step to draw", EXIT_STUCK)
         sol = None
         if solution:
-            from sudokit.engines import search
-            from sudokit.engines.logic.solver import givens_grid
-
             result = search.solve(givens_grid(position), limit=1)
             if not result.solutions:
                 fail("the puzzle has no solution to draw", EXIT_NO_SOLUTION)
@@ -141,7 +139,6 @@ def write_booklet(output: str, grids, *, per_page: int = 4, solutions: bool = Fa
     """Write the booklet of ``grids`` to ``output`` (atomically); ``answers``: the solution of
     each puzzle when known (else each is solved here). Returns the number of pages' puzzles
     without an answer (no unique solution)."""
-    from sudokit.engines import search
     from sudokit.engines.render import booklet, write_atomic
 
     missing = 0

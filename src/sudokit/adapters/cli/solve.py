@@ -18,7 +18,7 @@ from sudokit.engines import limits
 from sudokit.engines import search
 from sudokit.i18n import msgn, tr
 from sudokit.i18n.values import Cell
-from sudokit.engines.search import backtrack
+from sudokit.engines.search import backtrack, parallel
 from sudokit.model.errors import SudokitError
 from sudokit.model.grid import Grid
 from sudokit.model.symbols import get_alphabet
@@ -240,8 +240,6 @@ def solve(
 def _parallel(grid: Grid, method: str | None, limit: int, node_limit, jobs: int,
               keep: int) -> SearchResult:
     """``--jobs``: one search split over processes (see :mod:`sudokit.engines.search.parallel`)."""
-    from sudokit.engines.search import parallel
-
     name = method or search.DEFAULT_METHOD
     if name not in parallel.CORE_METHODS:
         raise SudokitError(f"--jobs splits searches of the compiled core: use --method fast or digits, not {name}")

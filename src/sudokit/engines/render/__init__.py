@@ -26,15 +26,22 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
+from sudokit.model import formats
 from sudokit.model.errors import SudokitError
+from sudokit.model.geometry import Geometry
+from sudokit.model.grid import Grid
 from sudokit.i18n import tr
+from sudokit.engines import search
 from sudokit.engines.render.board import Board
 from sudokit.engines.render.book import PAPERS, PER_PAGE, Entry, booklet_pages
 from sudokit.engines.render.fonts import INSTALL_HINT, RenderUnavailable
 from sudokit.engines.render.model import make_board
+from sudokit.engines.render.pdfdraw import to_pdf
 from sudokit.engines.render.picture import DEFAULT_SIZE, picture
+from sudokit.engines.render.pngdraw import to_png
 from sudokit.engines.render.scene import Scene
 from sudokit.engines.render.styles import STYLES, get_style
+from sudokit.engines.render.svgdraw import to_svg
 
 #: Output formats by file extension.
 EXTENSIONS = {".svg": "svg", ".png": "png", ".pdf": "pdf"}
@@ -82,21 +89,15 @@ def png(obj, *, size_px: int | None = None, dpi: float | None = None, **options)
 
 def pdf(obj, **options) -> bytes:
     """A one-page PDF of ``obj``, the page the picture's size in points; needs ReportLab."""
-    from sudokit.engines.render.pdfdraw import to_pdf
-
     sc = scene(obj, **options)
     return to_pdf([sc], title=sc.title)
 
 
 def _svg(sc: Scene, size_px) -> str:
-    from sudokit.engines.render.svgdraw import to_svg
-
     return to_svg(sc, size_px)
 
 
 def _png(sc: Scene, size_px, dpi) -> bytes:
-    from sudokit.engines.render.pngdraw import to_png
-
     if size_px is None and dpi:
         size_px = round(sc.width * dpi / 72)
     return to_png(sc, size_px, dpi)
@@ -172,10 +173,7 @@ def booklet(puzzles: Iterable, *, per_page: int = 4, solutions: bool | Iterable 
     or 6) a page, big grids one a page; ``labels`` one per puzzle (e.g. its level and score);
     ``solutions``: True (each solved here) or one solution Grid (or None) per puzzle, drawn on
     answer pages after the puzzles. ``paper``: a4 or letter."""
-    from sudokit.engines import search
-    from sudokit.engines.render.pdfdraw import to_pdf
-
-    grids = [p if isinstance(p, Grid) else Grid.parse(p) for p in puzzles]
+    grids = [p if isinstance(p, Grid) else formats.parse_one(p) for p in puzzles]
     labels = list(labels) if labels is not None else [""] * len(grids)
     if len(labels) != len(grids):
         raise SudokitError(tr("{n} labels for {puzzles} puzzles", n=len(labels), puzzles=len(grids)))
@@ -198,8 +196,6 @@ def booklet(puzzles: Iterable, *, per_page: int = 4, solutions: bool | Iterable 
     return to_pdf(pages, title=title or "Sudoku")
 
 
-from sudokit.model.grid import Grid  # noqa: E402  (after the functions: only for isinstance)
-
 __all__ = [
     "scene", "svg", "png", "pdf", "save", "booklet", "step_svg", "render_bytes", "format_of", "write_atomic",
     "make_board", "Board", "Scene", "STYLES", "PAPERS", "PER_PAGE", "EXTENSIONS", "DEFAULT_SIZE",
@@ -211,8 +207,6 @@ def step_svg(step, **options) -> str:
     """An SVG of a step alone (as ``Step._repr_svg_`` shows it): a :class:`Step` holds no
     grid, so it is drawn on an empty grid of the smallest usual side (9, 16, 25, ...) that
     holds its cells and digits; ``svg(position, step=step)`` draws it on its position."""
-    from sudokit.model.geometry import Geometry
-
     cells = [c for c, _ in step.placements + step.eliminations + step.candidates] + list(step.cells)
     digits = [d for _, d in step.placements + step.eliminations + step.candidates]
     for link in step.links + [l for b in step.branches for l in b.links]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from sudokit.engines.render.board import Board, draw_board
+from sudokit.engines.render.marks import StepMarks
 from sudokit.engines.render.scene import Scene, text_width, wrap
 from sudokit.engines.render.styles import Style
 
@@ -14,8 +15,6 @@ def picture(board: Board, style: Style, size: float | None = None, coordinates: 
             caption: str = "", legend: list[tuple[str, str]] = ()) -> Scene:
     """A scene ``size`` units wide: the board, labels ``c1..cN``/``r1..rN`` when
     ``coordinates``, then the caption and a legend (text, colour) lines, wrapped to fit."""
-    from sudokit.engines.render.marks import StepMarks
-
     n = board.geometry.size
     width = float(size or max(DEFAULT_SIZE, n * 30))
     legend = list(legend) + StepMarks.of(board.step, board.geometry, style).legend

@@ -6,6 +6,7 @@ import io
 import math
 from functools import lru_cache
 
+from sudokit.model.errors import SudokitError
 from sudokit.i18n import tr
 from sudokit.engines.render.fonts import font_path, require
 from sudokit.engines.render.scene import Circle, Curve, Line, Polygon, Polyline, Rect, Scene, Text
@@ -69,8 +70,6 @@ def to_png(scene: Scene, width_px: int | None = None, dpi: float | None = None) 
     width = int(round(width_px or scene.width))
     height = int(round(scene.height * width / scene.width))
     if not (0 < width <= MAX_SIDE and 0 < height <= MAX_SIDE):
-        from sudokit.model.errors import SudokitError
-
         raise SudokitError(tr("a PNG of {width}x{height} pixels is outside 1..{most} a side",
                               width=width, height=height, most=MAX_SIDE))
     ss = SUPERSAMPLE if width * height <= 2500 * 2500 else 1

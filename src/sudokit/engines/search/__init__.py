@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from sudokit.engines import limits
+from sudokit.model import formats
 from sudokit.model.errors import SearchLimitError, SudokitError
 from sudokit.model.grid import Grid
 from sudokit.engines.search import backtrack, core, reference
@@ -44,7 +45,7 @@ def get_method(name: str | None) -> Callable[..., SearchResult]:
 
 
 def _as_grid(puzzle: Grid | str) -> Grid:
-    return puzzle if isinstance(puzzle, Grid) else Grid.parse(puzzle)
+    return puzzle if isinstance(puzzle, Grid) else formats.parse_one(puzzle)
 
 
 def _for_cages(grid: Grid, method: str | None) -> str | None:

@@ -6,13 +6,19 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from sudokit.model.geometry import Geometry
+from sudokit.model.geometry import Geometry, read_box
 from sudokit.model.grid import Grid
 from sudokit.i18n import tr
 from sudokit.i18n.values import Cell
 from sudokit.model.symbols import get_alphabet
+from sudokit.engines.vision import cells as cellmod
 from sudokit.engines.vision._deps import require
+from sudokit.engines.vision.cells import Glyph
+from sudokit.engines.vision.classify import classify
 from sudokit.engines.vision.errors import ImageError
+from sudokit.engines.vision.load import load
+from sudokit.engines.vision.locate import find_grid
+from sudokit.engines.vision.repair import repair as do_repair
 
 #: A cell read with less confidence than this is doubtful.
 DOUBT = 0.9
@@ -124,8 +130,6 @@ def likelihood(alternatives, value: int, confidence: float) -> float:
 
 def _geometry(size, box) -> Geometry | None:
     if box is not None:
-        from sudokit.model.geometry import read_box
-
         rows, cols = read_box(box)
         if size is not None and rows * cols != size:
             return Geometry.of(size, (rows, cols))  # raises the GeometryError
@@ -138,8 +142,6 @@ def _geometry(size, box) -> Geometry | None:
 def _orient(glyph_list, n, k):
     """Glyphs of the grid turned by ``k`` quarter turns counterclockwise (as np.rot90)."""
     _, np = require()
-    from sudokit.engines.vision.cells import Glyph
-
     cells = list(glyph_list)
     for _ in range(k):
         turned = [None] * (n * n)
@@ -165,11 +167,6 @@ def read_gray(gray, *, size=None, box=None, model=None, repair: bool = True,
               rotations: bool = True, scale: float = 1.0, source: str = "picture") -> Reading:
     """Read the grid in a grayscale picture (see :func:`read_image`)."""
     _, np = require()
-    from sudokit.engines.vision import cells as cellmod
-    from sudokit.engines.vision.classify import classify
-    from sudokit.engines.vision.locate import find_grid
-    from sudokit.engines.vision.repair import repair as do_repair
-
     start = time.perf_counter()
     geometry = _geometry(size, box)
     sizes = (geometry.size,) if geometry else cellmod.SIZES
@@ -250,8 +247,6 @@ def read_image(image, size: int | None = None, box=None, *, repair: bool = True,
     :class:`~sudokit.engines.vision.GridNotFoundError` when there is no grid, and
     :class:`~sudokit.engines.vision.VisionUnavailableError` when OpenCV/NumPy are not installed.
     """
-    from sudokit.engines.vision.load import load
-
     gray, scale, name = load(image, source)
     return read_gray(gray, size=size, box=box, model=model, repair=repair, scale=scale,
                      source=name)

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sudokit.model.geometry import default_box
 from sudokit.engines.vision._deps import require
+from sudokit.engines.vision.warp import warp
 
 #: Pixels per cell of the straightened grid.
 CELL = 40
@@ -37,8 +39,6 @@ class Glyph:
 
 def straighten(gray, corners, n: int):
     """The grid straightened to ``n * CELL`` pixels a side, and its ink (255 on 0)."""
-    from sudokit.engines.vision.warp import warp
-
     side = n * CELL
     return warp(gray, corners, side)
 
@@ -123,8 +123,6 @@ def line_score(ink, n: int) -> float:
 def detect_size(gray, corners) -> int:
     """The grid's side among :data:`SIZES`: the largest whose inner lines are all there
     (9 when none is clear)."""
-    from sudokit.engines.vision.warp import warp
-
     ink = ink_of(warp(gray, corners, 16 * 36))
     passing = [n for n in SIZES if line_score(ink, n) >= 0.8]
     return max(passing) if passing else 9
@@ -157,8 +155,6 @@ def detect_box(warped, n: int) -> tuple[int, int]:
     """The box shape (rows, cols) of a straightened n x n grid from its thick lines: boxes
     ``rows`` cells tall have thick horizontal lines every ``rows`` cells. The usual shape
     when the lines say nothing (all of one weight)."""
-    from sudokit.model.geometry import default_box
-
     shapes = box_shapes(n)
     if len(shapes) < 2:
         return default_box(n)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sudokit.engines.vision._deps import require
+from sudokit.engines.vision.warp import order_corners
 
 #: Side of the straightened grid in the canvas, in pixels (whatever the size).
 SIDE = 288
@@ -240,8 +241,6 @@ def score(gray, quad, n: int) -> float:
 def refine(gray, quad, n: int) -> Fit | None:
     """The outline of an n x n grid refined from a rough ``quad`` (see the module's doc), or
     None when no lattice of lines is found near it."""
-    from sudokit.engines.vision.locate import order_corners
-
     _, np = require()
     quad = np.asarray(quad, np.float32)
     best = None

@@ -17,20 +17,11 @@ from __future__ import annotations
 from sudokit.i18n import tr
 from sudokit.engines.vision._deps import require
 from sudokit.engines.vision.errors import GridNotFoundError
+from sudokit.engines.vision.lattice import SURE, refine
+from sudokit.engines.vision.warp import order_corners
 
 #: A grid must cover at least this share of the picture's area.
 MIN_AREA_SHARE = 0.02
-
-
-def order_corners(pts):
-    """Four points as top-left, top-right, bottom-right, bottom-left (float32 4x2)."""
-    _, np = require()
-    pts = np.asarray(pts, dtype=np.float32).reshape(4, 2)
-    c = pts.mean(axis=0)
-    angles = np.arctan2(pts[:, 1] - c[1], pts[:, 0] - c[0])
-    pts = pts[np.argsort(angles)]  # clockwise on screen, starting near top-left... rotate:
-    start = int(np.argmin(pts[:, 0] + pts[:, 1]))
-    return np.roll(pts, -start, axis=0)
 
 
 def _quad_of(contour):
@@ -167,8 +158,6 @@ MIN_SCORE = 0.6
 def find_grid(gray, sizes=(9,)):
     """The corners (float32 4x2: top-left, top-right, bottom-right, bottom-left) of the grid,
     or :class:`GridNotFoundError`."""
-    from sudokit.engines.vision.lattice import SURE, refine
-
     _, np = require()
     sizes = tuple(sizes)
     # 9x9 first: the usual newspaper grid; other sizes when no 9x9 is clear

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from sudokit.model.errors import SudokitError
 from sudokit.model.grid import Grid
+from sudokit.engines.search.core import count_solutions
 
 MAX_CHANGES = 3
 MAX_TRIES = 400
@@ -39,8 +40,6 @@ class Repair:
 
 def count(grid: Grid, time_limit: float) -> int | None:
     """Solutions of ``grid`` up to 2 (0 for a clash), None when the time limit stops it."""
-    from sudokit.engines.search.core import count_solutions
-
     if grid.clashes():
         return 0
     try:

@@ -25,8 +25,12 @@ import time
 from pathlib import Path
 
 from sudokit.engines.vision._deps import require
-from sudokit.engines.vision.cells import CELL, GLYPH, CellInk, Glyph
+from sudokit.engines.vision.api import _orient
+from sudokit.engines.vision.cells import CELL, GLYPH, CellInk, Glyph, glyphs, straighten
 from sudokit.engines.vision.classify import CLASSES, Model, features
+from sudokit.engines.vision.errors import SudokitError
+from sudokit.engines.vision.load import load
+from sudokit.engines.vision.locate import find_grid
 
 SEED = 15
 SYMBOLS = "123456789ABCDEFG"
@@ -66,19 +70,12 @@ def photo_glyphs(path, shapes=None):
     symmetrically), so among turns that match equally the one whose glyphs look most like
     the ``shapes`` (:func:`templates`) of their labels wins."""
     _, np = require()
-    from sudokit.engines.vision.cells import glyphs, straighten
-    from sudokit.engines.vision.errors import SudokitError
-    from sudokit.engines.vision.load import load
-    from sudokit.engines.vision.locate import find_grid
-
     labels = read_dat(Path(path).with_suffix(".dat"))
     gray, _, _ = load(str(path))
     try:
         corners = find_grid(gray, (9,))
     except SudokitError:
         return []
-    from sudokit.engines.vision.api import _orient
-
     cells = glyphs(straighten(gray, corners, 9), 9)
     turns = [_orient(cells, 9, k) for k in range(4)]
     miss = [sum((g is None) != (labels[i] == 0) for i, g in enumerate(t)) for t in turns]

@@ -1,8 +1,20 @@
-"""Straightening: the perspective transform that maps the grid's four corners to a square."""
+"""Straightening: the grid's four corners in order, and the perspective transform that maps
+them to a square."""
 
 from __future__ import annotations
 
 from sudokit.engines.vision._deps import require
+
+
+def order_corners(pts):
+    """Four points as top-left, top-right, bottom-right, bottom-left (float32 4x2)."""
+    _, np = require()
+    pts = np.asarray(pts, dtype=np.float32).reshape(4, 2)
+    c = pts.mean(axis=0)
+    angles = np.arctan2(pts[:, 1] - c[1], pts[:, 0] - c[0])
+    pts = pts[np.argsort(angles)]  # clockwise on screen, starting near top-left... rotate:
+    start = int(np.argmin(pts[:, 0] + pts[:, 1]))
+    return np.roll(pts, -start, axis=0)
 
 
 def warp(gray, corners, side: int):
