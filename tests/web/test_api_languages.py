@@ -24,6 +24,8 @@ WRONG_ENTRY = {"box": [3, 3], "givens": EASY, "values": "1" + EASY[1:]}
 BODIES = [
     ("/api/parse", {"text": EASY}),
     ("/api/parse", {"text": f"{EASY}\n{HARD}\n"}),
+    ("/api/board", {"puzzle": EASY, "variants": ["x", "windoku", "anti-knight"]}),
+    ("/api/board", {"puzzle": EMPTY, "cages": "3 r1c1 r1c2\n17 r9c8 r9c9"}),
     *[("/api/solve", {"puzzle": p}) for p in (EASY, HARD, EMPTY, NO_SOLUTION)],
     *[("/api/count", {"puzzle": p}) for p in (EASY, HARD, EMPTY, NO_SOLUTION)],
     ("/api/step", {"puzzle": EASY}),

@@ -20,7 +20,7 @@ QUICK_UP_TO = {
     "count": 16, "solve": 16, "check": 16,  # the compiled search
     "round": 16,  # singles only
     "step": 9, "steps": 9, "hint": 9,  # the whole catalogue of techniques
-    "export": 64, "rate": 0, "generate": 0,
+    "export": 64, "board": 64, "rate": 0, "generate": 0,
 }
 #: A parse is quick up to this many characters of text.
 QUICK_PARSE_TEXT = 64 * 1024

@@ -67,6 +67,8 @@ async function readCapabilities() {
 // --- the endpoints ------------------------------------------------------------------------------
 export const info = () => request("/api/info");
 export const parse = (body) => post("/api/parse", body);
+/** The board of a puzzle under its rules: houses, the peers the rules add, cages, rules. */
+export const board = (puzzle, rules) => post("/api/board", { puzzle, ...rules });
 export const solve = (puzzle) => post("/api/solve", { puzzle });
 export const count = (puzzle, opts = {}) => post("/api/count", { puzzle, ...(opts.timeLimit ? { time_limit: opts.timeLimit } : {}) }, opts);
 export const step = (puzzle, choice, opts = {}) => post("/api/step", { puzzle, ...choice, ...(opts.job ? { job: opts.job } : {}) }, opts);

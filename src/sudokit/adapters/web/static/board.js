@@ -40,11 +40,18 @@ export class Board {
     this.cells = [];
     this.keys = new Array(g.nc).fill("");
     const frag = document.createDocumentFragment();
+    let row = null;
     for (let cell = 0; cell < g.nc; cell++) {
+      if (cell % g.n === 0) {  // a row for assistive technology only (display: contents)
+        row = document.createElement("div");
+        row.className = "board-row";
+        row.setAttribute("role", "row");
+        frag.appendChild(row);
+      }
       const d = document.createElement("div");
       d.dataset.cell = g.name(cell);
       d.setAttribute("role", "gridcell");
-      frag.appendChild(d);
+      row.appendChild(d);
       this.cells.push(d);
     }
     b.appendChild(frag);
@@ -132,7 +139,7 @@ export class Board {
     const g = this.g, reg = this.region;
     const out = new Array(g.nc);
     const lastR = reg ? reg.r0 + reg.h - 1 : g.n - 1, lastC = reg ? reg.c0 + reg.w - 1 : g.n - 1;
-    const windows = new Set(g.extra.filter((h) => h.name.startsWith("window")).flatMap((h) => h.cells));
+    const windows = new Set(g.housesOfKind("window").flatMap((h) => h.cells));
     for (let cell = 0; cell < g.nc; cell++) {
       const r = g.row(cell), c = g.col(cell);
       let k = "cell";
@@ -153,8 +160,8 @@ export class Board {
     svg.textContent = "";
     svg.setAttribute("width", this.stage.scrollWidth);
     svg.setAttribute("height", this.stage.scrollHeight);
-    for (const house of g.extra.filter((h) => h.name.startsWith("diagonal"))) {
-      const down = house.name === "diagonal 1";
+    for (const house of g.housesOfKind("diagonal")) {
+      const down = house.cells[0] === 0;  // from the top-left corner (else the top-right)
       let d = "";
       for (const cell of house.cells) {
         const b = this.cellBox(cell);
@@ -168,7 +175,7 @@ export class Board {
       path.dataset.house = house.name;
       svg.appendChild(path);
     }
-    if (g.cages) drawCages(svg, g.cages, g.n, (cell) => this.cellBox(cell), this.cageClasses);
+    if (g.cages) drawCages(svg, g.cageShapes, g.n, (cell) => this.cellBox(cell), this.cageClasses);
   }
 
   /** Size the board to its space and zoom; fonts follow the cell size. */

@@ -203,7 +203,7 @@ export function drawCages(svg, cages, n, cellBox, classes = () => "") {
     path.setAttribute("class", `cage ${classes(c)}`.trim());
     // an attribute, not an inline style: a class (a step's cage drawn solid) may override it
     path.setAttribute("stroke-dasharray", `${(first.w * 0.07).toFixed(1)} ${(first.w * 0.05).toFixed(1)}`);
-    path.dataset.cage = cageName(c, n);
+    path.dataset.cage = c.name || cageName(c, n);
     svg.appendChild(path);
     const text = document.createElementNS(NS, "text");
     text.setAttribute("x", (first.x + first.w * INSET).toFixed(1));

@@ -3,7 +3,8 @@
 // beside the straightened picture: doubtful cells shaded with their likely symbols to pick,
 // repaired cells marked, clashes red; the user corrects cells, then opens the puzzle or cancels.
 
-import { decodeSymbol, geometry, sym } from "./grid.js";
+import { geometry } from "./boards.js";
+import { decodeSymbol, sym } from "./grid.js";
 import { t } from "./i18n.js";
 
 /** Longer side of the picture sent, in pixels. */

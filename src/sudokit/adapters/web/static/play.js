@@ -2,7 +2,8 @@
 // the log of applied steps, undo and redo. No drawing and no requests here.
 
 import { cagesOf } from "./cages.js";
-import { decodeLine, geometry, sym } from "./grid.js";
+import { geometry } from "./boards.js";
+import { decodeLine, sym } from "./grid.js";
 import { t } from "./i18n.js";
 import { CLASSIC, fields, isClassic, normalize, readRegions, regionsText, variant as makeVariant } from "./variants.js";
 
@@ -45,6 +46,22 @@ export class Game {
     this.g = geometry(this.g.br, this.g.bc, variant);
     this.version += 1;
     this.computeCandidates();
+  }
+
+  /** Play on ``g``, the same shape and rules with the server's houses and peers: the
+   * candidates a filled peer rules out go (the plain board may have missed its peers). */
+  useGeometry(g) {
+    this.g = g;
+    const { n, nc } = this;
+    let changed = false;
+    for (let cell = 0; cell < nc; cell++) {
+      if (this.values[cell]) continue;
+      for (const p of g.peers(cell)) {
+        const i = cell * n + this.values[p] - 1;
+        if (this.values[p] && this.cands[i]) { this.cands[i] = 0; changed = true; }
+      }
+    }
+    if (changed) this.version += 1;
   }
 
   /** The variant as the API reads it: {variants, regions} (nothing for a classic grid). */
@@ -201,7 +218,7 @@ export class Game {
   }
 
   // --- what the grid says -----------------------------------------------------------------
-  /** The cells whose value another cell of a house repeats, or a variant's chess-move peer. */
+  /** The cells whose value another cell of a house repeats, or a peer the rules add. */
   clashes() {
     const out = new Set();
     const seen = new Map();

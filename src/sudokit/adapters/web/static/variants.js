@@ -1,6 +1,7 @@
-// Variant rules, as sudokit.model.rules defines them: the houses X and Windoku add, the peers
-// anti-knight and anti-king add, and jigsaw regions in the boxes' place (read from text,
-// checked, painted) and killer cages (cages.js). A variant is {names: canonical names in a
+// The rules the page plays, as the rule chooser and the share links hold them: the names of
+// sudokit.model.rules (X, Windoku, anti-knight, anti-king), jigsaw regions in the boxes' place
+// (read from text, checked, painted) and killer cages (cages.js). The houses and peers the
+// rules make are the server's (boards.js). A variant is {names: canonical names in a
 // fixed order, regions: a region index per cell, or null for the boxes, cages: killer cages
 // {sum, cells}, or null for no killer rule}.
 
@@ -11,8 +12,6 @@ export const NAMES = ["x", "windoku", "anti-knight", "anti-king"];
 /** A rule's short name and its one-line statement, in the page's language. */
 export const ruleLabel = (name) => t(`rule.${name}`);
 export const ruleText = (name) => t(`rule-text.${name}`);
-const KNIGHT = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]];
-const KING = [[1, 1], [1, -1], [-1, 1], [-1, -1], [0, 1], [1, 0], [0, -1], [-1, 0]];
 /** Symbols of regions as the API writes them: A, B, ..., then a-z above 26. */
 export const REGION_SYMBOLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
@@ -61,40 +60,6 @@ export function fits(v, br, bc) {
   const n = br * bc;
   return (!v.names.includes("windoku") || windokuFits(br, bc)) && (!v.regions || v.regions.length === n * n) &&
     (!v.cages || v.cages.every((c) => c.cells.length <= n && c.cells.every((x) => x < n * n)));
-}
-
-/** The houses the names add, each {cells, name}: diagonal 1 and 2, window 1.. in reading order. */
-export function extraHouses(names, n, br, bc) {
-  const out = [];
-  if (names.includes("x")) {
-    out.push({ name: "diagonal 1", cells: Array.from({ length: n }, (_, i) => i * n + i) });
-    out.push({ name: "diagonal 2", cells: Array.from({ length: n }, (_, i) => i * n + n - 1 - i) });
-  }
-  if (names.includes("windoku") && windokuFits(br, bc)) {
-    const b = br;
-    let k = 0;
-    for (let r0 = 1; r0 <= n - b; r0 += b + 1) {
-      for (let c0 = 1; c0 <= n - b; c0 += b + 1) {
-        const cells = [];
-        for (let i = 0; i < b; i++) for (let j = 0; j < b; j++) cells.push((r0 + i) * n + c0 + j);
-        out.push({ name: `window ${++k}`, cells });
-      }
-    }
-  }
-  return out;
-}
-
-/** For each cell, the cells a chess move away that the names make its peers (null: none). */
-export function extraPeers(names, n) {
-  const moves = [...(names.includes("anti-knight") ? KNIGHT : []), ...(names.includes("anti-king") ? KING : [])];
-  if (!moves.length) return null;
-  const out = [];
-  for (let cell = 0; cell < n * n; cell++) {
-    const r = Math.floor(cell / n), c = cell % n;
-    out.push(moves.filter(([dr, dc]) => r + dr >= 0 && r + dr < n && c + dc >= 0 && c + dc < n)
-      .map(([dr, dc]) => (r + dr) * n + c + dc));
-  }
-  return out;
 }
 
 // --- jigsaw regions -------------------------------------------------------------------------------
