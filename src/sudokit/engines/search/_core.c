@@ -14,7 +14,7 @@
  * total_time_limit bounds the whole batch (the puzzles it stops, or never starts, get STATUS_LIMIT).
  * values: bytes-like, one byte per cell (0 empty, 1..N). candidates: None, or bytes-like of one
  * native uint64 per cell, the digits still allowed there (bit d-1): a candidate (sukaku) grid,
- * solved by the generic solver whatever the method (a filled cell's mask is ignored).
+ * solved by a row of the table that enforces given candidates (a filled cell's mask is ignored).
  * variant: None, or (houses, peer_start, peers), native arrays as bytes: every house's N cells
  * (uint16), per cell the offset of its peers (uint32, N*N+1 of them) and the peers (uint16):
  * a variant grid, solved by the variant solver whatever the method; or a prepared variant from
@@ -38,6 +38,12 @@
  * proves those again, each within final_node_limit nodes and all within final_total_nodes (None:
  * no bound; past one the loop gives up and undecided stays above 0). complete is False when
  * time_limit stopped the loop.
+ *
+ *   solver(box_rows, box_cols, method="fast", seed=None, candidates=False, variant=None,
+ *          masks=False, prefer=False) -> str;  SOLVERS: tuple of dicts
+ *
+ * Every search goes through the solver table (csrc/sk_dispatch.c): solver names the row that
+ * searches such a job, SOLVERS lists the rows (name, form, enforces, methods, takes, bitboards).
  *
  * Stopping: every SK_POLL_NODES nodes (and between the puzzles of a batch) the search reads
  * cancel, a writable 1-byte buffer (a bytearray) another thread sets to non-zero, and then
