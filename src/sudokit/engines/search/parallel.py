@@ -28,8 +28,8 @@ from sudokit.engines import limits
 from sudokit.model.errors import SearchLimitError, SudokitError
 from sudokit.model.geometry import Geometry
 from sudokit.model.grid import Grid
-from sudokit.engines.search import _core
-from sudokit.engines.search.core import CORE_METHODS, NAME, _as_grid, _limit, _method, candidate_masks, variant_tables
+from sudokit.engines.search import core
+from sudokit.engines.search.core import CORE_METHODS, NAME, CoreResult, _as_grid, _limit, _method, candidate_masks
 from sudokit.engines.search.result import SearchResult
 
 #: Parts the tree is split into (more with many jobs: at least 8 per job).
@@ -214,34 +214,33 @@ def stop_pool(pool: ProcessPoolExecutor, finished: bool) -> None:
 
 # --- searching the parts ---------------------------------------------------------------------------
 
-def _solve_part(values: bytes, box_rows: int, box_cols: int, limit: int, keep: int, node_limit: int,
-                deadline: float | None, method: str, candidates: bytes | None, variant):
-    """One part with the core: (solutions, count, complete, limit_reached, nodes, guesses)."""
+def _solve_part(values: bytes, geo: Geometry, limit: int, keep: int, node_limit: int,
+                deadline: float | None, method: str, candidates: bytes | None) -> CoreResult:
+    """One part with the core (a worker prepares a variant's tables once per geometry)."""
     time_limit = 0.0
     if deadline is not None:
         time_limit = deadline - time.time()
         if time_limit <= 0:
-            return b"", 0, False, True, 0, 0
-    return _core.solve(values, box_rows, box_cols, limit=limit, keep=keep, node_limit=node_limit,
-                       time_limit=time_limit, method=method, restarts=False, candidates=candidates,
-                       variant=variant)
+            return CoreResult(b"", 0, False, True, 0, 0)
+    return core.search(values, geo, limit=limit, keep=keep, node_limit=node_limit,
+                       time_limit=time_limit, method=method, restarts=False, candidates=candidates)
 
 
 class _Combiner:
     """Adds up the parts' results in part order and says when the search can stop."""
 
     def __init__(self, n: int, limit: int, keep: int, ncells: int) -> None:
-        self.results: list[tuple | None] = [None] * n
+        self.results: list[CoreResult | None] = [None] * n
         self.limit, self.keep, self.ncells = limit, keep, ncells
         self.prefix = 0          # parts 0..prefix-1 are done
         self.prefix_count = 0
         self.any_count = 0
 
-    def add(self, i: int, result: tuple) -> None:
+    def add(self, i: int, result: CoreResult) -> None:
         self.results[i] = result
-        self.any_count += result[1]
+        self.any_count += result.count
         while self.prefix < len(self.results) and self.results[self.prefix] is not None:
-            self.prefix_count += self.results[self.prefix][1]
+            self.prefix_count += self.results[self.prefix].count
             self.prefix += 1
 
     @property
@@ -264,15 +263,14 @@ class _Combiner:
                     continue  # not needed: the limit is reached without it
                 stopped = True
                 continue
-            raw, n, _, aborted, nd, gs = r
-            nodes += nd
-            guesses += gs
-            stopped |= aborted
+            nodes += r.nodes
+            guesses += r.guesses
+            stopped |= r.limit_reached
             nc = self.ncells
-            for k in range(0, len(raw), nc):
+            for k in range(0, len(r.solutions), nc):
                 if len(sols) < self.keep:
-                    sols.append(raw[k:k + nc])
-            count += n
+                    sols.append(r.solutions[k:k + nc])
+            count += r.count
         count = min(count, self.limit)
         limit_reached = stopped and count < self.limit
         complete = not limit_reached and count < self.limit
@@ -282,8 +280,7 @@ class _Combiner:
 def _run_parts(parts: list[bytes], geo: Geometry, lim: int, keep: int, node_limit: int,
                deadline: float | None, method: str, jobs: int, candidates: bytes | None) -> _Combiner:
     comb = _Combiner(len(parts), lim, keep, geo.ncells)
-    args = (geo.box_rows, geo.box_cols, lim, keep, node_limit, deadline, method, candidates,
-            variant_tables(geo))
+    args = (geo, lim, keep, node_limit, deadline, method, candidates)
     if jobs <= 1 or len(parts) <= 1:
         for i, values in enumerate(parts):
             comb.add(i, _solve_part(values, *args))
