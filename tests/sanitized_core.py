@@ -18,10 +18,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "sudokit"
-SEARCH = PACKAGE / "search"
+SEARCH = PACKAGE / "engines" / "search"
+LOGIC = PACKAGE / "engines" / "logic"
 CORE_SOURCES = [SEARCH / "_core.c", *sorted((SEARCH / "csrc").glob("*.c"))]
-CHAINING_SOURCES = [PACKAGE / "logic" / "_chaining.c"]
-SUMS_SOURCES = [PACKAGE / "logic" / "_sums.c"]
+CHAINING_SOURCES = [LOGIC / "_chaining.c"]
+SUMS_SOURCES = [LOGIC / "_sums.c"]
 
 #: What the sanitizers need in the environment of a Python that loads the build.
 ENV = {"ASAN_OPTIONS": "detect_leaks=0:abort_on_error=0",
@@ -64,9 +65,9 @@ def sanitized_package(dest: Path) -> str:
     shutil.copytree(PACKAGE, target, ignore=shutil.ignore_patterns(
         "__pycache__", "_core*.so", "_core*.pyd", "_chaining*.so", "_chaining*.pyd", "_sums*.so",
         "_sums*.pyd"))
-    build(target / "logic" / ("_chaining" + suffix), CHAINING_SOURCES)
-    build(target / "logic" / ("_sums" + suffix), SUMS_SOURCES)
-    return build(target / "search" / ("_core" + suffix))
+    build(target / "engines" / "logic" / ("_chaining" + suffix), CHAINING_SOURCES)
+    build(target / "engines" / "logic" / ("_sums" + suffix), SUMS_SOURCES)
+    return build(target / "engines" / "search" / ("_core" + suffix))
 
 
 if __name__ == "__main__":

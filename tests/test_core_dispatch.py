@@ -130,6 +130,23 @@ def test_the_table_has_one_row_per_solver_and_a_last_resort_for_each_form():
         assert {"houses", "candidates"} <= set(last["enforces"])
 
 
+def test_every_rule_kind_is_enforced_by_a_row_of_the_table():
+    """Each way a rule kind says it is enforced maps to a kind the core's rows enforce, and the
+    row that searches a grid with that rule enforces it."""
+    from sudokit.model.rules import NAMED
+    from sudokit.model.rules.base import ENFORCEMENTS
+    from sudokit.model.rules.jigsaw import Jigsaw
+    from sudokit.model.rules.killer import Killer
+
+    assert set(core.RULE_ENFORCEMENT) == set(ENFORCEMENTS)
+    rows = {row["name"]: row for row in core.SOLVERS}
+    examples = {Jigsaw: jigsaw(9, (3, 3)), Killer: killer(9)}
+    for cls in (*NAMED.values(), Jigsaw, Killer):
+        g = examples.get(cls) or Geometry.of(9).with_variants([cls.kind])
+        row = rows[core.solver_for(Grid.empty(g))]
+        assert core.RULE_ENFORCEMENT[cls.enforced_by] in row["enforces"], cls.kind
+
+
 def first_row(rules: set[str], form: str, method: str, takes: set[str], fits) -> str:
     """The table's rule, read from core.SOLVERS: the first row that enforces the rules, serves
     the method, takes the job and fits."""

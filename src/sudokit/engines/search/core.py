@@ -173,6 +173,12 @@ def _method(method: str) -> str:
 #: ``seed``, ``masks``, ``prefer``) and whether it is ``bitboards``.
 SOLVERS: tuple[dict, ...] = _core.SOLVERS
 
+#: A rule kind's ``enforced_by`` (:data:`sudokit.model.rules.base.ENFORCEMENTS`) -> the kind
+#: the table's rows enforce it as: jigsaw regions are houses in the boxes' place. The core
+#: reads the kinds from a variant's tables (houses, peers outside every house, cages); a rule
+#: kind that needs a new one adds it here, in csrc/sk_dispatch.h and in the rows that enforce it.
+RULE_ENFORCEMENT = {"houses": "houses", "regions": "houses", "peers": "peers", "sums": "sums"}
+
 
 def solver_for(grid: Grid, method: str = NAME, seed: int | None = None) -> str:
     """The name of the row of :data:`SOLVERS` that searches ``grid`` with ``method``."""
@@ -524,6 +530,7 @@ __all__ = [
     "NAME", "DIGITS", "GENERIC", "solve", "solve_digits", "count_solutions", "is_unique",
     "random_solution", "solve_many", "BatchResult", "decode_table", "STATUS_NAMES", "INVALID",
     "variant_tables", "prepared_variant", "search", "carve", "CoreResult", "CarveResult", "SOLVERS",
+    "RULE_ENFORCEMENT",
     "solver_for", "STATUS_NONE", "STATUS_UNIQUE", "STATUS_MULTIPLE", "STATUS_LIMIT", "STATUS_SOLVED",
     "STATUS_INVALID",
 ]
