@@ -13,7 +13,7 @@ import pytest
 from pages import DESKTOP, EASY, PHONE, open_page
 
 REPO = Path(__file__).resolve().parents[2]
-STATIC = REPO / "src" / "sudokit" / "web" / "static"
+STATIC = REPO / "src" / "sudokit" / "adapters" / "web" / "static"
 CATALOGUES = STATIC / "i18n"
 EXAMPLES = REPO / "examples"
 CHROMIUM = "/usr/bin/chromium"

@@ -19,7 +19,7 @@ import { StepLayer } from "./draw.js";
 import { GeneratePanel, fillBoxSelect, fillSelect } from "./generate.js";
 import { isTyping, wireInput } from "./input.js";
 import { num, onLanguageChange, setLanguage, t } from "./i18n.js";
-import { loadGame, pickRules, setVariant, syncGeometry } from "./loading.js";
+import { loadGame, loadPosition, pickRules, setVariant, syncGeometry } from "./loading.js";
 import { printBook, exportPicture } from "./media-panel.js";
 import { readPhoto } from "./photo-panel.js";
 import { PhotoReview } from "./photo.js";
