@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from pages import EASY, cell, open_page
 
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -150,10 +151,9 @@ def test_without_the_board_the_page_says_so_and_stays_usable(page, server_url):
 
 
 def test_axe_finds_no_serious_problem_on_a_variant_grid(page, server_url):
-    axe = pytest.importorskip("axe_playwright_python.sync_playwright")
     empty_grid_with(page, server_url, "x", "anti-knight")
     cell(page, "r5c5").click()
-    results = axe.Axe().run(page)
+    results = Axe().run(page)
     serious = [v["id"] for v in results.response["violations"]
                if v["impact"] in ("serious", "critical")]  # a moderate one: no <main> landmark
     assert serious == [], results.generate_report()
