@@ -44,7 +44,7 @@ def contract_names(config: Path = CONFIG) -> list[str]:
 def broken_contracts(report: str, names: list[str]) -> list[str]:
     """The contracts (of ``names``) the report says are broken; a long name wraps there."""
     flat = " ".join(report.split())
-    return [n for n in names if f"{' '.join(n.split())} BROKEN" in flat]
+    return [n for n in names if re.search(re.escape(" ".join(n.split())) + r"\s*BROKEN", flat)]
 
 
 def _extension_names(package_dir: Path) -> set[str]:

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from sudokit import Geometry, Grid
+from sudokit.model import formats
 from sudokit.model.errors import GeometryError
 from sudokit.engines.search import core, reference
 from sudokit.model.rules.jigsaw import parse_regions, random_regions
@@ -341,7 +342,6 @@ def test_the_command_line_solves_an_x_puzzle_that_classic_rules_leave_open():
 def test_regions_come_from_the_option_or_a_file_and_json_keeps_them(tmp_path):
     from typer.testing import CliRunner
 
-    from sudokit.model import formats
     from sudokit.adapters.cli.main import app
     from sudokit.model.rules.jigsaw import region_label
 
@@ -393,7 +393,6 @@ def test_generate_jigsaw_json_lines_read_back_with_their_regions():
 
     from typer.testing import CliRunner
 
-    from sudokit.model import formats
     from sudokit.adapters.cli.main import app
 
     run = CliRunner().invoke(app, ["generate", "--variant", "jigsaw", "--count", "3", "--seed", "2",

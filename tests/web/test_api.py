@@ -12,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from sudokit.model.grid import Grid
+from sudokit.model import formats
 from sudokit.engines.logic import LogicalSolver, Position, hint, next_step
 from sudokit.engines.search import solve as search_solve
 from sudokit.adapters.web.app import create_app
@@ -160,7 +161,6 @@ def test_parse_keeps_pencil_mark_candidates(client):
     cell = next(c for c in pos.empty_cells() if len(grid.candidates_of(c)) >= 3)
     first = min(grid.candidates_of(cell))
     pos.eliminate(cell, first)
-    from sudokit.model import formats
     text = formats.dumps_candidates(grid, pos.cands, "pencilmark")
     r = client.post("/api/parse", json={"text": text})
     assert r.status_code == 200, r.text

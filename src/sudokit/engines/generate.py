@@ -40,8 +40,16 @@ from sudokit.engines import limits
 from sudokit.model.errors import SearchLimitError, SudokitError
 from sudokit.model.geometry import Geometry, parse_box
 from sudokit.i18n import tr
-from sudokit.model.rules import wants_jigsaw, wants_killer
+from sudokit.model.rules import describe, wants_jigsaw, wants_killer
 from sudokit.model.grid import Grid
+from sudokit.engines.levels import any_levels, check_reachable, fill_to_band
+from sudokit.engines.logic.techniques import CATALOGUE, REGISTRY
+from sudokit.engines.logic.techniques.uniqueness import rectangles
+from sudokit.engines.rating import DIRECT_WEIGHTS, level_band, rate as rate_puzzle, SE_CHAINING, technique_weight
+from sudokit.engines.search import core, reference
+from sudokit.model.formats.jsonfmt import to_object
+from sudokit.model.rules.jigsaw import random_regions
+from sudokit.model.rules.killer import cage_fields, cut_cages
 
 SYMMETRIES = ("none", "180", "90", "mirror", "diagonal")
 SYMMETRY_ALIASES = {"": "none", "0": "none", "rotational": "180", "rot180": "180", "180-degree": "180",
@@ -120,12 +128,8 @@ class Generated:
         if g.variants:
             doc["variants"] = list(g.variants)
         if g.regions is not None:
-            from sudokit.model.formats.jsonfmt import to_object
-
             doc["regions"] = to_object(self.puzzle)["regions"]
         if g.cages:
-            from sudokit.model.rules.killer import cage_fields
-
             doc.update(cage_fields(g))
         if self.rating is not None:
             doc["rating"] = self.rating.to_dict()
@@ -159,8 +163,6 @@ def check_symmetry(symmetry: str | None, geometry: Geometry) -> str:
 def find_technique(name: str) -> str:
     """A technique id from an id or a name, forgiving case, spaces and underscores
     (``X-Wing``, ``x_wing``, ``xwing`` -> ``x-wing``)."""
-    from sudokit.engines.logic.techniques import CATALOGUE, REGISTRY
-
     def key(s: str) -> str:
         return "".join(ch for ch in s.lower() if ch.isalnum())
 
@@ -179,11 +181,6 @@ def technique_off(tech: str, geometry: Geometry, jigsaw: bool = False,
     """Why the solver never uses technique ``tech`` on puzzles of ``geometry`` (with random
     jigsaw regions or killer cages still to come when ``jigsaw`` or ``killer``), so that no
     such puzzle can need it; None when it may. Each reason is the finder's own condition."""
-    from sudokit.engines.logic.techniques import REGISTRY
-    from sudokit.engines.logic.techniques.uniqueness import rectangles
-    from sudokit.engines.rating import SE_CHAINING
-    from sudokit.model.rules import describe
-
     family = REGISTRY[tech].family
     cages = killer or geometry.cages is not None
     regions = jigsaw or geometry.regions is not None
@@ -206,8 +203,6 @@ def technique_off(tech: str, geometry: Geometry, jigsaw: bool = False,
 
 def target_band(level: str | None, score: tuple[float, float] | None) -> tuple[float, float] | None:
     """The score band ``[low, high]`` a puzzle must fall in (None: any)."""
-    from sudokit.engines.rating import level_band
-
     if level is None and score is None:
         return None
     low, high = 0.0, math.inf
@@ -302,8 +297,6 @@ class _Clock:
 def _check(values: bytearray, geometry: Geometry, node_limit: int, clock: _Clock) -> int | None:
     """1 if the puzzle has one solution, 2 if more, 0 if none, None if the node budget ran
     out first. Raises :class:`_Expired` at the deadline."""
-    from sudokit.engines.search import core
-
     found = core.search(bytes(values), geometry, limit=2, keep=0, node_limit=node_limit,
                         time_limit=clock.remaining())
     if found.count >= 2:
@@ -325,8 +318,6 @@ def _check_removal(values: bytearray, geometry: Geometry, orbit, solution, node_
     a count to two, which must finish after finding the known solution."""
     if geometry.is_classic:  # the 9x9 classic core takes no candidates: count to two
         return _check(values, geometry, node_limit, clock)
-    from sudokit.engines.search import core
-
     full = (1 << geometry.size) - 1
     masks = array.array("Q", [full]) * geometry.ncells
     grid = bytes(values)
@@ -369,8 +360,6 @@ def carve(solution: list[int], geometry: Geometry, symmetry: str, minimal: bool,
     the same puzzle."""
     if not geometry.is_classic:
         return _carve_in_python(solution, geometry, symmetry, minimal, rng, clock)
-    from sudokit.engines.search import core
-
     cells, start = _orbit_tables(geometry, symmetry)
     per_proof, total = _final_budget(geometry.size, tries)
     carved = core.carve(bytes(solution), geometry, cells, start, rng.getrandbits(64),
@@ -422,8 +411,6 @@ def _carve_in_python(solution: list[int], geometry: Geometry, symmetry: str, min
 def is_minimal(grid: Grid, symmetry: str = "none") -> bool:
     """True if no given (no orbit of givens, with a symmetry) can be removed with the puzzle
     keeping one solution. Asks the core once per given."""
-    from sudokit.engines.search import core
-
     values = list(grid.values)
     for orbit in orbits(grid.geometry, symmetry):
         if not values[orbit[0]]:
@@ -467,14 +454,10 @@ def _target(geometry: Geometry, level, score, tech, minimal_asked, classic: bool
     the band or a level the size cannot reach is refused at once). Variant puzzles (not
     ``classic``) fill givens in towards the band at every size: their minimal puzzles are
     nearly all at the top of the scale."""
-    from sudokit.engines.levels import check_reachable
-
     band = target_band(level, score)
     if classic:  # what each small size can reach is known for the classic rules only
         check_reachable(geometry, level, band, tech)
     if tech is not None and band is not None:
-        from sudokit.engines.rating import DIRECT_WEIGHTS, technique_weight
-
         floor = min(technique_weight(tech), DIRECT_WEIGHTS.get(tech, math.inf))
         if floor > band[1]:
             raise SudokitError(
@@ -502,8 +485,6 @@ def _settings(size, box, symmetry, minimal, level, score, technique, variant=Non
         if off:
             raise SudokitError(off)
     if level == ANY_LEVEL:
-        from sudokit.engines.levels import any_levels
-
         choices = any_levels(geometry.size)
         targets = []
         for name in choices:  # a score range or technique must meet at least one of them
@@ -538,8 +519,6 @@ def _want_text(target: _Target) -> str:
 def _rate(puzzle: Grid, ceiling: float | None, clock: _Clock, required: bool):
     """The rating of a unique puzzle within the time left (None when it runs out and the
     rating is not required; _Expired when it is)."""
-    from sudokit.engines.rating import rate as rate_puzzle
-
     left = None if clock.deadline is None else max(1e-3, clock.deadline - time.perf_counter())
     try:
         return rate_puzzle(puzzle, unique=True, time_limit=left, ceiling=ceiling)
@@ -601,9 +580,6 @@ def _one(geometry: Geometry, sym: str, minimal: bool, targets: tuple[_Target, ..
     givens."""
     if killer is not None:
         return _one_killer(geometry, targets, seed, clock, rate, killer)
-    from sudokit.engines.levels import fill_to_band
-    from sudokit.engines.search import core
-
     rng = random.Random(seed)
     target = targets[0] if len(targets) == 1 else rng.choice(targets)
     clock.target = target
@@ -671,10 +647,6 @@ def _one_killer(plain: Geometry, targets: tuple[_Target, ...], seed: int, clock:
     random givens, and cages cut over it (:func:`sudokit.model.rules.killer.cut_cages`); with a level,
     cages merge only while the logic still solves the puzzle within the band's top, and a
     puzzle below the band is drawn again."""
-    from sudokit.model.rules.killer import cut_cages
-    from sudokit.engines.rating import rate as rate_puzzle
-    from sudokit.engines.search import core, reference
-
     rng = random.Random(seed)
     target = targets[0] if len(targets) == 1 else rng.choice(targets)
     clock.target = target
@@ -722,9 +694,6 @@ def _one_killer(plain: Geometry, targets: tuple[_Target, ...], seed: int, clock:
 def _random_jigsaw(geometry: Geometry, rng: random.Random, clock: _Clock) -> tuple[Geometry, list[int]]:
     """The geometry with random jigsaw regions and a random full grid of them (regions an
     empty grid does not fill quickly are drawn again)."""
-    from sudokit.engines.search import core
-    from sudokit.model.rules.jigsaw import random_regions
-
     while True:
         if clock.expired():
             raise _Expired()

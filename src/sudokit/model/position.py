@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator
 from sudokit.i18n import tr
 from sudokit.i18n.values import Cell, House
 from sudokit.model.errors import ParseError, SudokitError
+from sudokit.model import formats
 from sudokit.model.formats import jsonfmt
 from sudokit.model.geometry import Geometry
 from sudokit.model.grid import Grid
@@ -186,8 +187,6 @@ class Position:
               source: str | None = None) -> Position:
         """One position from text in any format, keeping the candidates of a candidate grid
         (sukaku, pencil marks, the position JSON) and computing them for a plain puzzle."""
-        from sudokit.model import formats
-
         grids = formats.parse(text, fmt, box, alphabet, source=source)
         if len(grids) != 1:
             raise ParseError(tr("{source} holds {n} puzzles; give one", n=len(grids),

@@ -13,12 +13,15 @@ cannot be read get the status ``invalid`` with a reason.
 
 from __future__ import annotations
 
+import array
 import math
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 
+from sudokit.model import formats
 from sudokit.model.errors import SudokitError
+from sudokit.model.formats.line import parse_line
 from sudokit.model.geometry import Geometry
 from sudokit.model.grid import Grid
 from sudokit.i18n import N_, gettext, language, tr
@@ -136,8 +139,6 @@ def _solutions(raw: bytes, codes: bytes, counts, nc: int, table: bytes) -> list[
 
 
 def _q(raw: bytes):
-    import array
-
     a = array.array("q")
     a.frombytes(raw)
     return a
@@ -294,8 +295,6 @@ def _finish(job: Job, geo: Geometry | None, grids: list[str], comments: list[str
 def _single_line(text: str, opts: Options, geo: Geometry | None, core_message: str):
     """A line the batch call could not read: another size (solved on its own) or the reason it
     is not a puzzle. Returns (status, count, solution, comment) or the reason."""
-    from sudokit.model.formats.line import parse_line
-
     if text.lstrip().startswith("{"):  # a JSON object: a puzzle that may carry a variant
         return _json_line(text, opts)
     cells = count_cells(text, geo, opts.alphabet) if geo is not None else 0
@@ -318,8 +317,6 @@ def _single_line(text: str, opts: Options, geo: Geometry | None, core_message: s
 
 def _json_line(text: str, opts: Options):
     """A line holding one JSON puzzle object (the ``json`` format: a variant, regions, a box)."""
-    from sudokit.model import formats
-
     try:
         grids = formats.parse(text, "json", alphabet=opts.alphabet)
     except SudokitError as e:
@@ -405,8 +402,6 @@ def _puzzle_grid(text: str, geo: Geometry | None, alphabet: str | None, ncells: 
             return _grid_of(text, geo, alphabet)
         except (KeyError, SudokitError):
             pass
-    from sudokit.model.formats.line import parse_line
-
     return parse_line(text, alphabet=alphabet)
 
 

@@ -11,6 +11,7 @@ import typer
 from sudokit.model.errors import CancelledError, SearchLimitError, SudokitError
 from sudokit.model.grid import Grid
 from sudokit.i18n import N_, gettext, msgn, tr
+from sudokit.engines.logic.solver import partial_path
 from sudokit.adapters.cli.common import (
     EXIT_CODES_HELP, EXIT_INVALID, EXIT_LIMIT, EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK,
     AlphabetOpt, BoxOpt, FormatOpt, PuzzleArg, CagesOpt, RegionsOpt, VariantOpt, apply_variant, echo,
@@ -57,7 +58,7 @@ def _limit_text(error: BaseException, time_limit: float | None, done: str) -> st
 def _rate_one(grid: Grid, time_limit: float | None):
     """The rating of one puzzle with one solution (:mod:`sudokit.services.rating`). Raises
     :class:`_Unrated` for a puzzle that gets none."""
-    from sudokit.engines.logic.solver import partial_path
+    # the rating (and the engine under it) loads when a puzzle is rated, not at the CLI's start
     from sudokit.services.rating import NO_SOLUTION as NONE, RatingRequest, rate as rate_request
 
     try:

@@ -7,6 +7,9 @@ back as :class:`TaskError` with the HTTP status the API answers with.
 
 from __future__ import annotations
 
+import base64
+import binascii
+import importlib
 import json
 import logging
 import traceback
@@ -30,6 +33,7 @@ from sudokit.engines.logic.hints import check as check_grid, hint as make_hint
 from sudokit.engines.logic.solver import givens_grid
 from sudokit.model.rules.killer import cage_fields
 from sudokit.model.rules import variant_fields
+from sudokit.adapters.web.board import board_of
 
 log = logging.getLogger("sudokit.adapters.web")
 
@@ -409,9 +413,6 @@ def _generate_variant(req: dict) -> dict:
 def read_image(req: dict) -> dict:
     """A puzzle read from a picture (:mod:`sudokit.engines.vision`, the photo extra): the position,
     confidences, corners, repaired and doubtful cells, and the straightened grid as a PNG."""
-    import base64
-    import binascii
-
     from sudokit.engines.vision.errors import VisionUnavailableError
 
     data = req["image"].strip()
@@ -456,8 +457,6 @@ def read_image(req: dict) -> dict:
 
 def _optional(module: str, what: str):
     """A module another part of sudokit provides, or a 501 naming what is missing."""
-    import importlib
-
     try:
         return importlib.import_module(module)
     except ModuleNotFoundError as e:
@@ -469,8 +468,6 @@ def _optional(module: str, what: str):
 
 def board(req: dict) -> dict:
     """The board of the request's puzzle under its rules (:func:`.board.board_of`)."""
-    from sudokit.adapters.web.board import board_of
-
     return board_of(position_of(req).geometry)
 
 
@@ -503,8 +500,6 @@ def _cells_of(items, n: int, what: str, digits: bool = False) -> list:
 
 def render_picture(req: dict) -> dict:
     """A picture of the position (SVG text, or a PNG in base64), optionally with a step."""
-    import base64
-
     render = _render_module()
     position = position_of(req)
     position.to_grid().validate()
@@ -547,8 +542,6 @@ def render_picture(req: dict) -> dict:
 
 def print_booklet(req: dict) -> dict:
     """A PDF booklet (base64) of the request's puzzles: numbered, then answer pages."""
-    import base64
-
     render = _render_module()
     grids = []
     for index, puzzle in enumerate(req["puzzles"], 1):

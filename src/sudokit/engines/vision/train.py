@@ -19,6 +19,7 @@ Rendering uses Pillow (a tool-time need only: ``pip install pillow``).
 
 from __future__ import annotations
 
+import argparse
 import glob
 import os
 import time
@@ -318,8 +319,6 @@ def build(photos, rendered, *, seed: int = SEED, jitters: int = 6, log=print) ->
 
 
 def main(argv=None) -> int:
-    import argparse
-
     cv2, np = require()
     cv2.setNumThreads(1)
     here = Path(__file__).resolve()

@@ -10,6 +10,7 @@ from sudokit.model.errors import GeometryError, ParseError
 from sudokit.model.geometry import Geometry, default_box
 from sudokit.model.grid import Grid
 from sudokit.i18n import tr
+from sudokit.model.rules.killer import Cage as KillerCage
 from sudokit.model.rules.windoku import Windows
 
 #: What the readers know, for the errors that refuse the rest.
@@ -36,8 +37,6 @@ class Imported:
         """The grid with its killer cages (each must have a sum; errors name the cage)."""
         if not self.cages:
             return self.grid
-        from sudokit.model.rules.killer import Cage as KillerCage
-
         n = self.grid.size
         unsummed = next((c for c in self.cages if c.total is None), None)
         if unsummed is not None:
