@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sudokit.engines import limits, search
+from sudokit.engines import limits, rating, search
 from sudokit.engines.rating import Rating
-from sudokit.engines.rating import rate as rate_puzzle
 from sudokit.model.grid import Grid
 
 UNIQUE, NO_SOLUTION, MULTIPLE = "unique", "no-solution", "multiple"
@@ -36,4 +35,4 @@ def rate(request: RatingRequest) -> RatingResult:
         count = search.count_solutions(puzzle, 2)
         if count != 1:
             return RatingResult(NO_SOLUTION if count == 0 else MULTIPLE, None)
-        return RatingResult(UNIQUE, rate_puzzle(puzzle, unique=True))
+        return RatingResult(UNIQUE, rating.rate(puzzle, unique=True))
