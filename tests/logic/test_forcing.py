@@ -5,7 +5,7 @@ from __future__ import annotations
 from helpers import blank_position, cell_of, digit_picture, found, only, position_from_rows
 
 from sudokit.engines.logic.techniques import REGISTRY
-from sudokit.engines.logic.techniques.forcing import _MEMO
+from sudokit.engines.logic.context import SolveContext
 from sudokit.engines.logic.techniques.propagation import CHAIN, NET, Base, branch, deepen
 
 NISHIO = REGISTRY["nishio"]
@@ -159,10 +159,12 @@ def test_forcing_chain_on_6x6_and_16x16():
 def test_remembered_deductions_do_not_leak_into_another_position():
     first = contradiction_position()
     other = blank_position(cands={"r1c1": "12", "r1c5": "13", "r5c1": "23"})
-    _MEMO.clear()
     fresh = found(CHAIN_, other)
-    next(CHAIN_.find(first))  # remembers first's deductions
-    assert found(CHAIN_, other) == fresh
+    context = SolveContext()  # one solve's memory, shared by both positions
+    with context.attached(first):
+        next(CHAIN_.find(first))  # remembers first's deductions
+    with context.attached(other):
+        assert found(CHAIN_, other) == fresh
 
 
 # --- forcing nets and the propagation ---------------------------------------------------------

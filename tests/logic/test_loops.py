@@ -130,7 +130,6 @@ def test_aic_length_cap(monkeypatch):
 def test_listing_every_instance_searches_longer_chains(monkeypatch):
     """HoDoKu's find-all lists nice loops far longer than a single step needs: listing goes to
     LISTING_MAX_LINKS, a single step stops at MAX_LINKS."""
-    monkeypatch.setattr(loops, "_searches", {})  # no search kept from a test before
     monkeypatch.setattr(loops, "MAX_LINKS", 4)
     monkeypatch.setattr(loops, "LISTING_MAX_LINKS", 5)
     assert steps("aic", aic_position()) == []
@@ -501,8 +500,9 @@ def _chain_positions(name: str, puzzles: int, most: int):
         grid = formats.parse_one(line)
         solution = solve(grid).solution.values
         pos = Position.from_grid(grid)
+        context = solver.context()  # one solve: the path solve_path takes
         while not pos.is_solved and taken < most:
-            step = solver.next_step(pos)
+            step = solver.next_step(pos, context)
             if step is None or step.technique.startswith("candidate-test"):
                 break
             if step.difficulty >= below:

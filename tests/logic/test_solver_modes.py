@@ -128,13 +128,14 @@ def test_the_same_puzzle_solves_the_same_way_twice():
 
 def test_the_solvers_search_options_are_in_force_while_its_finders_run(monkeypatch):
     from sudokit.engines.logic import options
+    from sudokit.engines.logic.context import context_of
     from sudokit.engines.logic.techniques import REGISTRY
     from sudokit.engines.logic.techniques.registry import Technique
 
     seen = []
 
     def spy(position):
-        seen.append(options.current())
+        seen.append(context_of(position).options)
         return iter(())
 
     tech = REGISTRY["x-wing"]

@@ -298,10 +298,10 @@ def test_uniqueness_techniques_off_unless_unique():
 
 
 def test_uniqueness_asked_of_the_givens(monkeypatch):
-    from sudokit.engines.logic import solver as solver_module
+    from sudokit.engines.logic.context import Known
 
     asked = []
-    monkeypatch.setattr(solver_module.search, "is_unique", lambda grid: asked.append(grid) or False)
+    monkeypatch.setattr(Known, "check", classmethod(lambda cls, grid: asked.append(grid) or cls(2)))
     pos = blank_position(cands={"r1c1": "12", "r1c4": "12", "r2c1": "12", "r2c4": "1259"})
     s = LogicalSolver(["naked-single", "unique-rectangle-1"])
     assert s.next_step(pos) is None and s.next_step(pos) is None

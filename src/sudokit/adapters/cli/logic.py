@@ -16,6 +16,7 @@ from sudokit.model.grid import Grid
 from sudokit.i18n import N_, gettext, msgn, tr
 from sudokit.engines.logic import LogicalSolver, Position, SolvePath
 from sudokit.engines.logic.hints import LEVELS, make_hint
+from sudokit.engines.logic.context import UNKNOWN, Known
 from sudokit.engines.logic.options import Options
 from sudokit.engines.logic.solver import givens_grid, partial_path
 from sudokit.engines.logic.techniques import CATALOGUE, REGISTRY, default_order
@@ -115,12 +116,12 @@ def read_position(arg: str, fmt: str | None = None, box: str | None = None,
 
 
 def _solver(techniques, exclude, uniqueness: bool, unique: bool | None = None,
-            search: list[str] | None = None) -> LogicalSolver:
+            search: list[str] | None = None, known: Known = UNKNOWN) -> LogicalSolver:
     """The solver of the options; ``unique``: whether the puzzle is known to have one solution
     (None: the solver asks the search core itself when it needs to know); ``search``: the
-    --option pairs."""
+    --option pairs; ``known``: what the count of the puzzle found (its solution)."""
     return LogicalSolver(techniques or None, unique if uniqueness else False, exclude or (),
-                         _search_options(search))
+                         _search_options(search), known)
 
 
 # --- time limits ----------------------------------------------------------------------------
@@ -170,6 +171,7 @@ class Solutions:
     def unique(self) -> bool:
         return self.count == 1
 
+    known: Known = UNKNOWN  # the count of the puzzle (its givens) with its solution, when plain
     def solver_unique(self) -> bool | None:
         """What the solver may take as known about uniqueness (of the givens)."""
         return self.unique if self.plain else None
@@ -186,10 +188,11 @@ def count_solutions(position: Position) -> Solutions:
     the budget in force (:mod:`sudokit.engines.limits`)."""
     plain = _is_plain(position)
     if plain:
-        grid = givens_grid(position)
+        known = Known.check(givens_grid(position))
+        result = Solutions(known.count, plain, known=known)
     else:
         grid = Grid(position.geometry, position.values, position.givens, candidates=position.cands)
-    result = Solutions(search.count_solutions(grid, 2), plain)
+        result = Solutions(search.count_solutions(grid, 2), plain)
     if result.count == 0 and not plain and search.count_solutions(givens_grid(position), 1):
         result.no_solution = POSITION_NO_SOLUTION
     return result
@@ -202,7 +205,8 @@ def _counted_solver(position: Position, technique, exclude, uniqueness: bool,
     solutions = count_solutions(position)
     if solutions.count == 0:
         fail(solutions.no_solution, EXIT_NO_SOLUTION)
-    return solutions, _solver(technique, exclude, uniqueness, solutions.solver_unique(), search)
+    return solutions, _solver(technique, exclude, uniqueness, solutions.solver_unique(), search,
+                              solutions.known)
 
 
 def _enabled(solver: LogicalSolver, position: Position) -> str:

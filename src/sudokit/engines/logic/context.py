@@ -86,6 +86,8 @@ class SolveContext:
     exhausted: list[str] = field(default_factory=list)
     _slots: dict = field(default_factory=dict, repr=False)
     _tables: dict = field(default_factory=dict, repr=False)
+    #: Made by :func:`context_of` for a position no solver works on (not by a solver).
+    implicit: bool = field(default=False, repr=False)
 
     def recall(self, kind: str, key):
         """The value kept for ``kind`` when it was made for ``key``, else None."""
@@ -125,11 +127,14 @@ class SolveContext:
 
 
 def context_of(pos: Position) -> SolveContext:
-    """The context of the solve ``pos`` belongs to; a new one (the options in force, see
-    :func:`sudokit.engines.logic.options.using`) for a position no solver works on."""
+    """The context of the solve ``pos`` belongs to. A finder called on a position no solver
+    works on gets one of the position's own, with the options in force (see
+    :func:`sudokit.engines.logic.options.using`), kept on the position while they stay the
+    same, so the finders called on it in turn share their caches as in a solve."""
     context = pos.context
-    if context is None:
-        context = SolveContext()
+    if context is None or context.implicit and (
+            context.options != _options.current() or context.listing != _options.listing()):
+        context = pos.context = SolveContext(implicit=True)
     return context
 
 
