@@ -42,8 +42,7 @@ def run_list(name: str, puzzles: list[str], time_limit: float, with_rating: bool
     from sudokit.model.grid import Grid
     from sudokit.model.position import Position
     from sudokit.engines.logic.solver import LogicalSolver
-    from sudokit.engines.logic.techniques import REGISTRY
-    from sudokit.engines.logic.techniques.registry import TRIAL_FAMILIES
+    from sudokit.engines.difficulty import TECHNIQUES
     from sudokit.engines.rating import rate, step_score
 
     seconds, scores, outcome = [], [], Counter()
@@ -60,7 +59,7 @@ def run_list(name: str, puzzles: list[str], time_limit: float, with_rating: bool
             print(f"  {i}: stopped at {time_limit:.0f} s", flush=True)
             continue
         seconds.append(time.perf_counter() - start)
-        trial = sum(REGISTRY[s.technique].family in TRIAL_FAMILIES for s in path.steps)
+        trial = sum(TECHNIQUES[s.technique].trial for s in path.steps)
         ok = sound(path, solution)
         outcome["unsound" if not ok else "needed trial" if trial or not path.solved
                 else "no trial"] += 1

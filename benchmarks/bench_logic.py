@@ -83,7 +83,7 @@ def sudokit_solver(set_name: str = "") -> Callable[[str], bool]:
     from sudokit.model import formats
     from sudokit.engines.logic import LogicalSolver
     from sudokit.engines import search
-    from sudokit.engines.logic.techniques import CATALOGUE
+    from sudokit.engines.difficulty import TECHNIQUES
 
     solver = LogicalSolver()
     families = FAMILIES.setdefault(set_name, Counter())
@@ -92,9 +92,9 @@ def sudokit_solver(set_name: str = "") -> Callable[[str], bool]:
         grid = formats.parse_one(p)
         path = solver.solve_path(grid)
         check_steps(p, path.steps, search.solve(grid).solution.values)
-        families.update({CATALOGUE[s.technique][2] for s in path.steps})
+        families.update({TECHNIQUES[s.technique].family for s in path.steps})
         families["puzzles"] += 1
-        return path.solved and not any(CATALOGUE[s.technique][2] == "trial" for s in path.steps)
+        return path.solved and not any(TECHNIQUES[s.technique].trial for s in path.steps)
 
     return run
 

@@ -11,7 +11,7 @@ from sudokit.model import formats
 from sudokit.adapters.cli.main import app
 from sudokit.engines.logic import Position, all_steps, hint, next_step
 from sudokit.engines.logic.techniques import default_order
-from sudokit.engines.logic.techniques.registry import ON_REQUEST
+from sudokit.engines.difficulty import TECHNIQUES
 from sudokit.engines.search import solve
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
@@ -181,7 +181,8 @@ def test_steps_list_and_nothing_found():
     default = [line.split()[0] for line in lines if "only when asked for" not in line]
     assert default == default_order()
     asked = {line.split()[0] for line in lines if "only when asked for" in line}
-    assert asked == set(ON_REQUEST) and not asked & set(default)
+    on_request = {t.id for t in TECHNIQUES.values() if t.on_request}
+    assert asked == on_request and not asked & set(default)
     r = run("steps", EASY, "--technique", "bug-plus-1")
     assert r.exit_code == 0 and r.stdout == "" and "no step" in r.stderr
 

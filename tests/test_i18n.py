@@ -17,7 +17,7 @@ from sudokit.adapters.cli.main import app
 from sudokit.model.errors import ParseError
 from sudokit.model import formats
 from sudokit.engines.logic import Position, hint, next_step, solve_path
-from sudokit.engines.logic.techniques import CATALOGUE
+from sudokit.engines.difficulty import TECHNIQUES
 from sudokit.engines.rating import LEVELS, rate
 from swedish_checks import check_step_languages
 
@@ -48,8 +48,8 @@ def test_every_message_has_every_language_with_the_same_parameters_and_a_fresh_m
     tool = _catalogue_tool()
     ids = [m.id for m in tool.template() if m.id]
     assert len(ids) > 250  # the explanations, errors and names are all marked
-    assert {name for name, *_ in CATALOGUE.values()} <= {i if isinstance(i, str) else i[0]
-                                                          for i in ids}
+    assert {t.name for t in TECHNIQUES.values()} <= {i if isinstance(i, str) else i[0]
+                                                     for i in ids}
     assert tool.problems() == []
 
 
@@ -137,7 +137,7 @@ def test_the_environment_chooses_sudokit_lang_then_the_locale(env, lang):
 def test_swedish_technique_names_are_no_longer_than_the_english_ones_need():
     """The page lists the names in a select and in the toggles: a Swedish name is at most two
     characters longer than the longest English one."""
-    names = [name for name, *_ in CATALOGUE.values()]
+    names = [t.name for t in TECHNIQUES.values()]
     longest = max(map(len, names))
     assert max(len(i18n.gettext(n, "sv")) for n in names) <= longest + 2
 
@@ -263,7 +263,7 @@ def test_cli_json_steps_keep_ids_and_translate_texts():
     r = run("steps", HARDER, "--json", "--lang", "sv")
     assert r.exit_code == 0
     doc = json.loads(r.stdout.splitlines()[0])
-    assert doc["technique"] in CATALOGUE and " (" in doc["name"]
+    assert doc["technique"] in TECHNIQUES and " (" in doc["name"]
     assert "stryker" in doc["explanation"] or "sätter" in doc["explanation"]
     assert all(h.split()[0] in ("row", "column", "box") for h in doc["houses"])  # names the page reads
     assert all(h.split()[0] in ("rad", "kolumn", "box") for h in doc["house_names"])

@@ -19,11 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 CONFIG = ROOT / ".importlinter"
 
 #: Imports a cycle may run through for now, each with the reason it is still there.
-KNOWN_CYCLE_IMPORTS = {
-    # logic <-> rating: the dynamic chains' difficulty reads rating.length_bonus, and rating
-    # builds its solver from the logic; it goes with the technique table (issue 40, item 4).
-    ("sudokit.engines.logic.techniques.dynamic_chains", "sudokit.engines.rating"),
-}
+KNOWN_CYCLE_IMPORTS: set[tuple[str, str]] = set()
 
 
 def run_contracts(config: Path = CONFIG) -> tuple[int, str]:

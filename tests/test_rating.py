@@ -16,11 +16,11 @@ from sudokit import Geometry, Grid, InvalidPuzzleError, SearchLimitError
 from sudokit.model import formats
 from sudokit.model.position import Position, bit
 from sudokit.engines.logic.step import Step
-from sudokit.engines.logic.techniques import CATALOGUE, REGISTRY
-from sudokit.engines.logic.techniques.registry import TRIAL_FAMILIES
+from sudokit.engines.difficulty import TECHNIQUES, length_bonus
+from sudokit.engines.logic.techniques import REGISTRY
 from sudokit.engines.rating import (
-    DIRECT_WEIGHTS, LEVEL_BANDS, LEVELS, Rating, length_bonus, level_band, level_of,
-    opens_hidden_single, rate, spearman, step_score,
+    LEVEL_BANDS, LEVELS, Rating, level_band, level_of, opens_hidden_single, rate, spearman,
+    step_score,
 )
 from sudokit.engines.search import core
 
@@ -60,7 +60,7 @@ def test_a_rating_has_the_shared_fields():
     assert r.level in LEVELS and r.level == level_of(r.score, r.trial)
     assert r.solved and not r.trial
     assert r.steps > 0 and r.seconds >= 0
-    assert all(t in CATALOGUE for t in r.techniques)
+    assert all(t in TECHNIQUES for t in r.techniques)
     assert r.hardest in r.techniques
     assert 1.0 <= r.score <= 12
 
@@ -170,7 +170,7 @@ def test_pointing_that_leaves_one_place_in_the_next_box_is_direct():
     step = pointing_step(pos, 5)
     assert step.eliminations == [(3, 5)]  # r1c4
     assert opens_hidden_single(pos, step)
-    assert step_score(step, pos.geometry, direct=True) == DIRECT_WEIGHTS["locked-candidates-pointing"]
+    assert step_score(step, pos.geometry, direct=True) == 1.7  # SE's direct pointing
 
 
 def test_pointing_that_only_opens_a_single_in_a_column_is_not_direct():
@@ -237,7 +237,7 @@ def test_level_band_refuses_unknown_names():
 def test_a_puzzle_needing_trial_says_so():
     line = data_lines("forum_hardest_1106.txt")[0]
     r = rate(line, unique=True)
-    used_trial = any(CATALOGUE[t][2] in TRIAL_FAMILIES for t in r.techniques)
+    used_trial = any(TECHNIQUES[t].trial for t in r.techniques)
     assert r.trial == (used_trial or not r.solved)
     if r.trial:
         assert r.level == "extreme" and "needs trial" in r.label and "trial" in r.summary()
@@ -247,7 +247,7 @@ def test_a_puzzle_needing_trial_says_so():
 def test_trial_flag_matches_the_techniques_on_real_puzzles():
     for line in data_lines("top1465.txt")[::300]:
         r = rate(line)
-        used_trial = any(CATALOGUE[t][2] in TRIAL_FAMILIES for t in r.techniques)
+        used_trial = any(TECHNIQUES[t].trial for t in r.techniques)
         assert r.trial == (used_trial or not r.solved)
         assert r.level == level_of(r.score, r.trial)
 
@@ -269,7 +269,7 @@ def test_a_puzzle_with_several_solutions_is_rated_without_uniqueness_techniques(
     grid = next(g for g in (puzzle_from_solution(geometry, seed, 12)[0] for seed in range(100))
                 if core.count_solutions(g, 2) == 2)
     r = rate(grid)
-    assert not any(CATALOGUE[t][3] for t in r.techniques)
+    assert not any(TECHNIQUES[t].uniqueness for t in r.techniques)
 
 
 # --- errors and limits ------------------------------------------------------------------------

@@ -7,7 +7,7 @@
 
 Needs Babel (the ``test`` extra). Message ids are the English texts marked in the code by
 ``msg``, ``msgn`` (singular, plural), ``tr``, ``N_``, ``gettext`` and ``Message``, plus the
-technique names of the catalogue (``registry.CATALOGUE``).
+technique names of the technique table (``difficulty.TECHNIQUES``).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ KEYWORDS = {"msg": (1,), "msgn": (1, 2), "tr": (1,), "N_": None, "gettext": None
 def template() -> Catalog:
     """Every message id of the code, with where it is used."""
     sys.path.insert(0, str(ROOT / "src"))
-    from sudokit.engines.logic.techniques.registry import CATALOGUE
+    from sudokit.engines.difficulty import TECHNIQUES
 
     cat = Catalog(project="sudokit", fuzzy=False)
     # Babel notes every f-string among a call's arguments; here those are parameter values
@@ -46,8 +46,8 @@ def template() -> Catalog:
     for filename, lineno, message, comments, context in found:
         if message:
             cat.add(message, None, [(f"src/sudokit/{filename}", lineno)], auto_comments=comments)
-    for tid, (name, *_rest) in CATALOGUE.items():
-        cat.add(name, None, [("src/sudokit/engines/logic/techniques/registry.py", 0)],
+    for tid, entry in TECHNIQUES.items():
+        cat.add(entry.name, None, [("src/sudokit/engines/difficulty.py", 0)],
                 auto_comments=[f"technique name ({tid})"])
     return cat
 

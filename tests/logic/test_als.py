@@ -16,7 +16,8 @@ from sudokit.engines.logic import LogicalSolver, options
 from sudokit.engines.logic import als as als_module
 from sudokit.engines.logic.als import ALSIndex, describe_als
 from sudokit.engines.logic.step import Link
-from sudokit.engines.logic.techniques import CATALOGUE, REGISTRY
+from sudokit.engines.difficulty import TECHNIQUES
+from sudokit.engines.logic.techniques import REGISTRY
 
 ALS_IDS = ["als-xz", "als-xy-wing", "als-xy-chain", "death-blossom"]
 
@@ -236,8 +237,9 @@ def test_death_blossom_nothing_when_a_stem_digit_has_no_petal():
 
 def below_als() -> LogicalSolver:
     """The solver of the techniques below ALS-XZ (no ALS, forcing or trial)."""
-    below = [t for t in CATALOGUE if t in REGISTRY and CATALOGUE[t][1] < CATALOGUE["als-xz"][1]
-             and CATALOGUE[t][2] not in ("als", "forcing", "trial")]
+    below = [t for t, e in TECHNIQUES.items() if t in REGISTRY
+             and e.weight < TECHNIQUES["als-xz"].weight
+             and e.family not in ("als", "forcing", "trial")]
     return LogicalSolver(below, unique=True)
 
 

@@ -16,7 +16,8 @@ from sudokit.engines.logic.solver import LogicalSolver
 from sudokit.engines.logic.techniques import REGISTRY, default_order, dynamic_chains
 from sudokit.engines.logic.techniques.chaining import (Budget, BudgetExhausted, Engine, StaticGraph,
                                                ancestors, base_difficulty, search as hints)
-from sudokit.engines.rating import length_bonus, step_score
+from sudokit.engines.difficulty import length_bonus
+from sudokit.engines.rating import step_score
 
 G = Geometry.of(9)
 

@@ -16,7 +16,8 @@ from sudokit.engines.logic import LogicalSolver, Position, options
 from sudokit.engines.logic.inference import InferenceGraph, box_line_segments
 from sudokit.engines.logic.links import house_masks, peer_masks
 from sudokit.model.position import bit
-from sudokit.engines.logic.techniques import CATALOGUE, default_order, loops
+from sudokit.engines.difficulty import TECHNIQUES
+from sudokit.engines.logic.techniques import default_order, loops
 from sudokit.engines.search import solve
 
 PLAIN = ["continuous-nice-loop", "discontinuous-nice-loop", "aic"]
@@ -434,7 +435,7 @@ def test_finders_are_sound_on_forum_hardest(monkeypatch):
     as they are and with 40% of their wrong candidates gone (richer in chains)."""
     monkeypatch.setattr(loops, "WALK_TRIES", 20_000)  # the listing's second pass, kept short
     rng = random.Random(5)
-    basic = LogicalSolver([t for t in default_order() if CATALOGUE[t][1] < 6.6], unique=True)
+    basic = LogicalSolver([t for t in default_order() if TECHNIQUES[t].weight < 6.6], unique=True)
     counts = dict.fromkeys(ALL, 0)
     for line in data_sample("forum_hardest_1106", 10):
         grid = formats.parse_one(line)
@@ -494,7 +495,7 @@ def _chain_positions(name: str, puzzles: int, most: int):
     """(position, solution): positions of the default solve path of puzzles of ``name`` where
     the next step is not a single (at most ``most``)."""
     solver = LogicalSolver()
-    below = CATALOGUE["locked-candidates-pointing"][1]
+    below = TECHNIQUES["locked-candidates-pointing"].weight
     taken = 0
     for line in data_sample(name, puzzles):
         grid = formats.parse_one(line)

@@ -139,8 +139,7 @@ def test_the_solvers_search_options_are_in_force_while_its_finders_run(monkeypat
         return iter(())
 
     tech = REGISTRY["x-wing"]
-    monkeypatch.setitem(REGISTRY, "x-wing", Technique(tech.id, tech.name, tech.difficulty,
-                                                       tech.family, tech.uniqueness, spy))
+    monkeypatch.setitem(REGISTRY, "x-wing", Technique(tech.entry, spy))
     strict = options.Options(ur_missing_candidates=False, als_overlap=False)
     position = Position.from_grid(formats.parse_one("." * 81))
     LogicalSolver(["x-wing"], options=strict).all_steps(position)

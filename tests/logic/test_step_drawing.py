@@ -16,7 +16,7 @@ from sudokit.model.grid import Grid
 from sudokit.model import formats
 from sudokit.engines.logic import LogicalSolver
 from sudokit.engines.logic.techniques import REGISTRY
-from sudokit.engines.rating import SE_CHAINING
+from sudokit.engines.difficulty import TECHNIQUES
 from sudokit.adapters.web.models import StepModel
 
 LINKED_FAMILIES = {"chains", "coloring", "single-digit"}
@@ -59,7 +59,7 @@ def test_chain_like_steps_have_links_and_forcing_steps_branches(steps):
             for branch in doc["branches"]:
                 assert branch["label"] and branch["links"] or doc["technique"] == "nishio"
                 links = branch["links"]
-                if doc["technique"] in SE_CHAINING:
+                if TECHNIQUES[doc["technique"]].se_chaining:
                     # an implication tree: each link leaves the assumption or a candidate an
                     # earlier link reached (a dynamic implication may have several parents)
                     reached = [links[0]["from"]] if links else []

@@ -10,7 +10,6 @@ from sudokit.model import formats
 from sudokit.engines.logic import LogicalSolver, Position
 from sudokit.engines.logic.techniques import REGISTRY
 from sudokit.engines.logic.techniques.propagation import BASIC_SET
-from sudokit.engines.logic.techniques.registry import TRIAL_FAMILIES
 from sudokit.engines.logic.techniques.trial import leads_to_solution
 from sudokit.engines.search import count_solutions, solve
 
@@ -21,7 +20,7 @@ FORCING = ["nishio", "forcing-chain", "forcing-net", "candidate-test", "candidat
 
 def test_trial_techniques_are_labelled_as_trial():
     for tech in (TEST, RECURSIVE):
-        assert tech.family in TRIAL_FAMILIES and "trial" in tech.name.lower()
+        assert tech.entry.trial and "trial" in tech.name.lower()
     assert TEST.difficulty < RECURSIVE.difficulty
     assert all(REGISTRY[t].difficulty < TEST.difficulty for t in FORCING[:3])
 

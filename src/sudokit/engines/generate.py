@@ -42,10 +42,11 @@ from sudokit.model.geometry import Geometry, parse_box
 from sudokit.i18n import tr
 from sudokit.model.rules import describe, wants_jigsaw, wants_killer
 from sudokit.model.grid import Grid
+from sudokit.engines.difficulty import TECHNIQUES
 from sudokit.engines.levels import any_levels, check_reachable, fill_to_band
-from sudokit.engines.logic.techniques import CATALOGUE, REGISTRY
+from sudokit.engines.logic.techniques import REGISTRY
 from sudokit.engines.logic.techniques.uniqueness import rectangles
-from sudokit.engines.rating import DIRECT_WEIGHTS, level_band, rate as rate_puzzle, SE_CHAINING, technique_weight
+from sudokit.engines.rating import level_band, rate as rate_puzzle, technique_weight
 from sudokit.engines.search import core, reference
 from sudokit.model.formats.jsonfmt import to_object
 from sudokit.model.rules.jigsaw import random_regions
@@ -167,8 +168,8 @@ def find_technique(name: str) -> str:
         return "".join(ch for ch in s.lower() if ch.isalnum())
 
     wanted = key(name)
-    for tid, (human, *_rest) in CATALOGUE.items():
-        if wanted in (key(tid), key(human)):
+    for tid, entry in TECHNIQUES.items():
+        if wanted in (key(tid), key(entry.name)):
             if tid not in REGISTRY:
                 raise SudokitError(f"technique {tid!r} is catalogued but not implemented yet")
             return tid
@@ -189,7 +190,7 @@ def technique_off(tech: str, geometry: Geometry, jigsaw: bool = False,
         why = tr("it reads the sums of killer cages, and these puzzles have no cages")
     elif tech == "bug-plus-1" and kind != "classic":
         why = tr("its proof holds for rows, columns and boxes only, so variants leave it out")
-    elif tech in SE_CHAINING and kind != "classic":  # SE's levels are for classic grids
+    elif TECHNIQUES[tech].se_chaining and kind != "classic":  # SE's levels are for classic grids
         why = tr("the solver runs these chains on classic grids only")
     elif tech == "empty-rectangle" and regions:
         why = tr("a jigsaw region has no box rows and columns to cross")
@@ -458,7 +459,7 @@ def _target(geometry: Geometry, level, score, tech, minimal_asked, classic: bool
     if classic:  # what each small size can reach is known for the classic rules only
         check_reachable(geometry, level, band, tech)
     if tech is not None and band is not None:
-        floor = min(technique_weight(tech), DIRECT_WEIGHTS.get(tech, math.inf))
+        floor = technique_weight(tech, direct=True)
         if floor > band[1]:
             raise SudokitError(
                 f"a puzzle that needs {tech} scores at least {floor:.1f}, above the "

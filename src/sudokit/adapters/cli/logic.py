@@ -19,8 +19,8 @@ from sudokit.engines.logic.hints import LEVELS, make_hint
 from sudokit.engines.logic.context import UNKNOWN, Known
 from sudokit.engines.logic.options import Options
 from sudokit.engines.logic.solver import givens_grid, partial_path
-from sudokit.engines.logic.techniques import CATALOGUE, REGISTRY, default_order
-from sudokit.engines.logic.techniques.registry import ON_REQUEST, TRIAL_FAMILIES
+from sudokit.engines.difficulty import TECHNIQUES
+from sudokit.engines.logic.techniques import REGISTRY, default_order
 from sudokit.adapters.cli.common import (
     EXIT_CODES_HELP, EXIT_LIMIT, EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK, EXIT_STUCK, AlphabetOpt,
     BoxOpt, FormatOpt, CagesOpt, RegionsOpt, VariantOpt, apply_variant, echo, fail, handle_errors,
@@ -41,12 +41,17 @@ PositionArg = Annotated[str, typer.Argument(metavar="PUZZLE|POSITION", help=POSI
                                             show_default=False)]
 
 
+def _on_request() -> list[str]:
+    """The ids of the techniques searched only when asked for, sorted."""
+    return sorted(t.id for t in TECHNIQUES.values() if t.on_request)
+
+
 def _check_techniques(ids: list[str] | None) -> list[str] | None:
     """Typer callback: every id must name a technique; the message lists the valid ones."""
     for tid in ids or ():
         if tid not in REGISTRY:
-            known = ", ".join(default_order() + sorted(ON_REQUEST))
-            if tid in CATALOGUE:
+            known = ", ".join(default_order() + _on_request())
+            if tid in TECHNIQUES:
                 raise typer.BadParameter(tr("unknown technique {id} (catalogued, not available "
                                             "yet); valid ids: {known}", id=repr(tid), known=known))
             raise typer.BadParameter(tr("unknown technique {id}; valid ids: {known}", id=repr(tid),
@@ -215,7 +220,7 @@ def _enabled(solver: LogicalSolver, position: Position) -> str:
     ids = [t.id for t in solver._techniques(position)]
     every = default_order()
     off = [t for t in every if t not in ids]
-    trial = [t for t in every if REGISTRY[t].family in TRIAL_FAMILIES]
+    trial = [t for t in every if TECHNIQUES[t].trial]
     if not off:
         text = tr("all {n} techniques were tried, trial included (its searches gave up within "
                   "their node budgets)", n=len(ids))
@@ -490,7 +495,7 @@ def steps(
         for tid in default_order():
             tech = REGISTRY[tid]
             echo(f"{tid:<28} {tech.difficulty:>4.1f}  {tech.local_name}")
-        for tid in sorted(ON_REQUEST, key=lambda t: (REGISTRY[t].difficulty, t)):
+        for tid in sorted(_on_request(), key=lambda t: (REGISTRY[t].difficulty, t)):
             tech = REGISTRY[tid]
             echo(f"{tid:<28} {tech.difficulty:>4.1f}  {tech.local_name} "
                  + tr("(only when asked for by id)"))

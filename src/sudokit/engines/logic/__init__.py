@@ -9,10 +9,10 @@ from sudokit.engines.logic.options import Options
 from sudokit.model.position import Position
 from sudokit.engines.logic.solver import LogicalSolver, SolvePath, all_steps, manual_round, next_step, solve_path
 from sudokit.engines.logic.step import Link, Step
-from sudokit.engines.logic.techniques import CATALOGUE, REGISTRY, default_order
+from sudokit.engines.logic.techniques import REGISTRY, default_order
 
 __all__ = [
     "Position", "Step", "Options", "Link", "LogicalSolver", "SolvePath", "next_step", "all_steps",
-    "solve_path", "manual_round", "hint", "check", "Hint", "CheckResult", "CATALOGUE", "REGISTRY",
+    "solve_path", "manual_round", "hint", "check", "Hint", "CheckResult", "REGISTRY",
     "default_order",
 ]

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from sudokit.engines import limits
 
 from sudokit.engines import search
+from sudokit.engines.difficulty import TECHNIQUES
 from sudokit.model.errors import CancelledError, SearchLimitError, SudokitError
 from sudokit.model.grid import Grid
 from sudokit.engines.logic.context import UNKNOWN, Known, SolveContext, context_of
@@ -16,7 +17,6 @@ from sudokit.engines.logic.options import Options
 from sudokit.model.position import Position
 from sudokit.engines.logic.step import Step
 from sudokit.engines.logic.techniques import REGISTRY, default_order
-from sudokit.engines.logic.techniques.registry import TRIAL_FAMILIES
 
 
 @dataclass
@@ -46,7 +46,7 @@ class SolvePath:
     @property
     def trial_steps(self) -> int:
         """Steps that are trial (candidate tests), not pattern logic."""
-        return sum(REGISTRY[s.technique].family in TRIAL_FAMILIES for s in self.steps)
+        return sum(TECHNIQUES[s.technique].trial for s in self.steps)
 
     @property
     def techniques(self) -> list[str]:

@@ -1,5 +1,7 @@
 """Human solving techniques, one module per family; importing this package registers them all."""
 
+from sudokit.engines.difficulty import TECHNIQUES
+
 from sudokit.engines.logic.techniques import singles  # noqa: F401  (registers its finders)
 from sudokit.engines.logic.techniques import intersections  # noqa: F401
 from sudokit.engines.logic.techniques import subsets  # noqa: F401
@@ -18,14 +20,14 @@ from sudokit.engines.logic.techniques import sue_de_coq  # noqa: F401
 from sudokit.engines.logic.techniques import templates  # noqa: F401
 from sudokit.engines.logic.techniques import aligned_exclusion  # noqa: F401
 from sudokit.engines.logic.techniques import killer  # noqa: F401
-from sudokit.engines.logic.techniques.registry import CATALOGUE, ON_REQUEST, REGISTRY, Technique
+from sudokit.engines.logic.techniques.registry import REGISTRY, Technique
 
-__all__ = ["CATALOGUE", "REGISTRY", "Technique", "default_order"]
+__all__ = ["REGISTRY", "Technique", "default_order"]
 
 
 def default_order() -> list[str]:
-    """Ids of every registered technique but those searched only when asked for
-    (:data:`ON_REQUEST`), simplest first (catalogue order breaks ties)."""
-    ids = list(CATALOGUE)
-    return sorted((t for t in ids if t in REGISTRY and t not in ON_REQUEST),
-                  key=lambda t: (CATALOGUE[t][1], ids.index(t)))
+    """Ids of every registered technique but those searched only when asked for (the table's
+    ``on_request``), simplest first (the table's order breaks ties)."""
+    ranked = sorted((t.weight, i, t.id) for i, t in enumerate(TECHNIQUES.values())
+                    if t.id in REGISTRY and not t.on_request)
+    return [tid for _, _, tid in ranked]

@@ -21,7 +21,7 @@ descriptions):
 A branch stops at its first contradiction: a candidate both on and off. Every potential keeps
 its parents, so a contradiction or a common result reads as chains back to the assumptions,
 and its *complexity* (SE's chain length: the potentials of its chains, inner chains included)
-sets the rating: base + :func:`sudokit.engines.rating.length_bonus` of ``complexity - 2``.
+sets the rating: base + :func:`sudokit.engines.difficulty.length_bonus` of ``complexity - 2``.
 
 Candidates are numbered ``p = cell * n + digit - 1``; a potential's key is ``2p + 1`` (on) or
 ``2p`` (off).

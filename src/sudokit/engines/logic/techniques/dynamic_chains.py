@@ -26,6 +26,7 @@ from collections.abc import Iterator
 
 from sudokit.i18n import msg
 from sudokit.i18n.values import Cell, House, Join, Rendered, cell_name
+from sudokit.engines.difficulty import length_bonus
 from sudokit.engines.logic.context import SolveContext, context_of
 from sudokit.model.position import Position
 from sudokit.engines.logic.step import Branch as StepBranch, Link, Step
@@ -54,8 +55,6 @@ CACHED_HINTS = 16
 
 def difficulty(hint: Hint) -> float:
     """SE's rating of a hint: its level's base plus the length adjustment."""
-    from sudokit.engines.rating import length_bonus
-
     return round(base_difficulty(hint.level, hint.dynamic) + length_bonus(hint.complexity - 2), 1)
 
 

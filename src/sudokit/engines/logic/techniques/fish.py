@@ -431,7 +431,7 @@ FAMILIES = ("franken", "finned-franken", "mutant", "finned-mutant")
 ALL_SIZES = {**SIZES, **BIG_SIZES}
 HOUSE_TECHNIQUES = tuple(f"{kind}-{name}" for name in SIZES.values() for kind in FAMILIES)
 #: Franken and mutant fish of five to seven base sets: costly, only searched when asked for
-#: (see :data:`sudokit.engines.logic.techniques.registry.ON_REQUEST`).
+#: (their entries of :data:`sudokit.engines.difficulty.TECHNIQUES` say ``on_request``).
 BIG_HOUSE_TECHNIQUES = tuple(f"{kind}-{name}" for name in BIG_SIZES.values()
                              for kind in FAMILIES)
 
