@@ -102,3 +102,12 @@ def test_a_position_that_left_the_solution_is_still_warned_about(searches):
     result = answer("step", body(position))
     assert result["warning"]
     assert len(searches) == 1
+
+
+def test_a_rating_searches_once(searches):
+    """The rate task's count of the solutions gives the rating its solution: the forcing chains
+    of the rating path skip its candidates without a search of each position (20 searches
+    before)."""
+    result = answer("rate", {"puzzle": HARD, "max_size": 36})
+    assert result["status"] == "unique" and result["score"] >= 8
+    assert len(searches) == 1

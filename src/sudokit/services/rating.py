@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sudokit.engines import limits, rating, search
+from sudokit.engines import limits, rating
+from sudokit.engines.logic.context import Known
 from sudokit.engines.rating import Rating
 from sudokit.model.grid import Grid
 
@@ -32,7 +33,7 @@ def rate(request: RatingRequest) -> RatingResult:
     puzzle = request.puzzle
     puzzle.validate()
     with limits.limited(request.time_limit, what="the rating"):
-        count = search.count_solutions(puzzle, 2)
-        if count != 1:
-            return RatingResult(NO_SOLUTION if count == 0 else MULTIPLE, None)
-        return RatingResult(UNIQUE, rating.rate(puzzle, unique=True))
+        known = Known.check(puzzle)  # the one search: the rating takes its solution
+        if known.count != 1:
+            return RatingResult(NO_SOLUTION if known.count == 0 else MULTIPLE, None)
+        return RatingResult(UNIQUE, rating.rate(puzzle, known=known))
