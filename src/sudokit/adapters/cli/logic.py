@@ -171,12 +171,12 @@ class Solutions:
     count: int
     plain: bool
     no_solution: str = NO_SOLUTION
+    known: Known = UNKNOWN  # the count of the puzzle (its givens) with its solution, when plain
 
     @property
     def unique(self) -> bool:
         return self.count == 1
 
-    known: Known = UNKNOWN  # the count of the puzzle (its givens) with its solution, when plain
     def solver_unique(self) -> bool | None:
         """What the solver may take as known about uniqueness (of the givens)."""
         return self.unique if self.plain else None
