@@ -201,3 +201,32 @@ def test_a_short_id_and_an_unsupported_shape_exit_3():
     assert result.exit_code == 3 and "never goes online" in result.output
     result = run("solve", scl(puzzle(arrows=[{"wayPoints": [[0, 0], [1, 1]]}])))
     assert result.exit_code == 3 and "feature 'arrows' is not supported" in result.output
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_killer_cages_are_written_and_read_back(seed):
+    import random
+
+    from killer_cases import random_cages
+    from sudokit.engines.search import core
+
+    rng = random.Random(seed)
+    g = Geometry.of(rng.choice((4, 6, 9)))
+    if seed % 2:
+        g = g.with_variants(["x"])
+    solution = core.random_solution(g, seed).values
+    grid = Grid(g.with_cages(random_cages(solution, g.size, rng)),
+                [v if rng.random() < 0.2 else 0 for v in solution])
+    back = read_one(formats.dumps(grid, "sudokupad"))
+    assert back == grid
+    assert back.geometry.cages == grid.geometry.cages
+
+
+def test_a_generated_killer_as_a_link_keeps_its_one_solution():
+    runner = CliRunner()
+    made = runner.invoke(app, ["generate", "--variant", "killer", "--seed", "3", "--to", "sudokupad"])
+    assert made.exit_code == 0, made.output
+    link = made.output.split()[-1]
+    counted = runner.invoke(app, ["solve", link, "--count"])
+    assert counted.exit_code == 0, counted.output
+    assert "1 solution" in counted.output

@@ -281,7 +281,7 @@ def read(text: str, box=None, alphabet=None) -> list[Grid]:
 def to_object(grid: Grid) -> dict:
     """SudokuPad's puzzle JSON of a grid: its filled cells as givens (the format has no other
     digits), regions, diagonals as lines, windoku windows
-    as shaded cages, anti-knight/anti-king in ``metaData``, the comment as title, the
+    as shaded cages, killer cages with their sums, anti-knight/anti-king in ``metaData``, the comment as title, the
     variants' rules in the rules text."""
     g = grid.geometry
     n = g.size
@@ -309,6 +309,9 @@ def to_object(grid: Grid) -> dict:
         obj["metaData"] = meta
         rules += [f"Cells a {m}'s move apart may not hold the same digit."
                   for m, v in (("knight", "anti-knight"), ("king", "anti-king")) if v in g.variants]
+    if g.cages:
+        cages += [{"cells": [pos(i) for i in cage.cells], "value": cage.total} for cage in g.cages]
+        rules.append("Digits in a cage add up to its sum and may not repeat.")
     if grid.comment:
         cages.append({"value": "title: " + " ".join(grid.comment.split())})
     cages.append({"value": "rules: " + " ".join(rules)})
