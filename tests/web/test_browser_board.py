@@ -150,10 +150,9 @@ def test_without_the_board_the_page_says_so_and_stays_usable(page, server_url):
     assert errors == []
 
 
-def test_axe_finds_no_serious_problem_on_a_variant_grid(page, server_url):
+def test_axe_finds_no_problem_on_a_variant_grid(page, server_url):
     empty_grid_with(page, server_url, "x", "anti-knight")
     cell(page, "r5c5").click()
     results = Axe().run(page)
-    serious = [v["id"] for v in results.response["violations"]
-               if v["impact"] in ("serious", "critical")]  # a moderate one: no <main> landmark
-    assert serious == [], results.generate_report()
+    found = [(v["id"], v["impact"]) for v in results.response["violations"]]
+    assert found == [], results.generate_report()
