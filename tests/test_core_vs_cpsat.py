@@ -21,20 +21,20 @@ from killer_cases import random_cages  # noqa: E402
 SHAPES = [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3)]
 NAMED = ["x", "anti-knight", "anti-king", "windoku"]
 PER_CASE = 12
+#: The board a kind that adds no rule of its own is cut on.
+BOARD_OF = {"sukaku": "classic", "killer": "classic", "killer-variant": "mixed"}
 
 
 def random_geometry(rng: random.Random, kind: str) -> Geometry:
-    rows, cols = rng.choice(SHAPES)
+    rows, cols = rng.choice([s for s in SHAPES if kind != "windoku" or s[0] == s[1]])
     g = Geometry.of(rows * cols, (rows, cols))
     if kind == "classic":
         return g
     if kind == "jigsaw":
         return g.with_variants((), random_regions(g.size, rows, cols, rng))
-    options = [v for v in NAMED if v != "windoku" or rows == cols]
     if kind in NAMED:
-        if kind not in options:
-            return g.with_variants(["x"])
         return g.with_variants([kind])
+    options = [v for v in NAMED if v != "windoku" or rows == cols]
     names = rng.sample(options, rng.randint(2, min(3, len(options))))  # "mixed"
     regions = random_regions(g.size, rows, cols, rng) if rng.random() < 0.4 else None
     return g.with_variants(names, regions)
@@ -45,8 +45,7 @@ def random_puzzle(rng: random.Random, kind: str) -> Grid:
     them changed (often no solution then); killers get cages, sometimes one sum changed;
     ``sukaku`` gets candidates in its empty cells, sometimes without the solution's digit."""
     while True:
-        g = random_geometry(rng, "mixed" if kind == "killer-variant" else
-                            "classic" if kind in ("killer", "sukaku") else kind)
+        g = random_geometry(rng, BOARD_OF.get(kind, kind))
         result = core.solve(Grid.empty(g), 1, node_limit=200_000, seed=rng.randrange(2**31))
         if result.solution is not None:
             break

@@ -3,6 +3,7 @@
 sudokit never goes online; every variant puzzle written reads back."""
 
 import json
+import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -17,6 +18,8 @@ from sudokit.model.formats import _scl, sudokupad
 from sudokit.model.formats._imported import Cage
 from sudokit.model.formats._lzstring import compress_base64
 from sudokit.engines.generate import generate
+from sudokit.engines.search import core
+from killer_cases import random_cages
 from variant_grids import variant_grids
 
 examples = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -205,11 +208,6 @@ def test_a_short_id_and_an_unsupported_shape_exit_3():
 
 @pytest.mark.parametrize("seed", range(6))
 def test_killer_cages_are_written_and_read_back(seed):
-    import random
-
-    from killer_cases import random_cages
-    from sudokit.engines.search import core
-
     rng = random.Random(seed)
     g = Geometry.of(rng.choice((4, 6, 9)))
     if seed % 2:
