@@ -280,9 +280,9 @@ def read(text: str, box=None, alphabet=None) -> list[Grid]:
 
 def to_object(grid: Grid) -> dict:
     """SudokuPad's puzzle JSON of a grid: its filled cells as givens (the format has no other
-    digits), regions, diagonals as lines, windoku windows
-    as shaded cages, killer cages with their sums, anti-knight/anti-king in ``metaData``, the comment as title, the
-    variants' rules in the rules text."""
+    digits), regions, diagonals as lines, windoku windows as shaded cages, killer cages with
+    their sums, anti-knight/anti-king in ``metaData``, the comment as title, the variants'
+    rules in the rules text."""
     g = grid.geometry
     n = g.size
     pos = lambda i: [i // n, i % n]  # noqa: E731
